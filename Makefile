@@ -1,0 +1,47 @@
+# Two commands do all set-up on a fresh machine:
+#   make demo   install everything, start embedded Postgres, ingest bundled data, serve the UI
+#   make test   install everything (incl. Debian chromium for the browser test), lint, type-check, test
+SHELL := /bin/bash
+UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+
+
+.PHONY: setup browser demo serve test lint typecheck bench eval clean
+
+$(UV):
+	python3 -m pip install --user --quiet uv || python3 -m pip install --quiet uv
+
+setup: $(UV)
+	$(UV) sync --frozen
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian chromium for the end-to-end browser test"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+demo: setup
+	$(UV) run quarry demo
+
+serve: setup
+	$(UV) run quarry serve
+
+lint: setup
+	$(UV) run ruff check src tests bench
+	$(UV) run ruff format --check src tests bench
+
+typecheck: setup
+	$(UV) run mypy
+
+test: setup browser lint typecheck
+	$(UV) run pytest -q
+
+eval: setup
+	$(UV) run quarry comps eval
+	$(UV) run quarry labs eval
+
+bench: setup
+	$(UV) run python bench/bench_comps.py
+	$(UV) run python bench/bench_labs.py
+
+clean:
+	rm -rf .quarry .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,27 @@
+"""HTTP routes of the comps app."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
+
+from .models import CompsResponse
+
+router = APIRouter(prefix="/api/comps", tags=["comps"])
+
+
+class CompsSearchRequest(BaseModel):
+    """One comps turn over HTTP."""
+
+    query: str = Field(min_length=1, max_length=2000, description="What the user is looking for.")
+    session_id: str | None = Field(None, max_length=64, description="Continue a conversation.")
+    strictness: float | None = Field(None, ge=0, le=1, description="0 loose … 1 strict.")
+
+
+@router.post("/search", response_model=CompsResponse)
+async def search(req: CompsSearchRequest) -> CompsResponse:
+    """Ranked comps, price stats, the comp-set filters and the agent trace."""
+    from .orchestrator import run
+
+    return await run_in_threadpool(run, req.query, session_id=req.session_id, strictness=req.strictness)

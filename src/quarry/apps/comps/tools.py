@@ -1,0 +1,211 @@
+"""Retrieval tools over `hdb_resale` (seed §4.1–4.2): SQLAlchemy Core text with bound parameters.
+
+Every tool takes a `CompFilters`; `where_clause` is the one place filters become SQL, so
+`count`, `stats` and the rows shown always describe exactly the same comp set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from quarry.db import fetch_all, fetch_one, scalar
+from quarry.embed import vector_literal
+from quarry.search import bm25_sql, rrf_fuse, tokenize
+
+from .models import CompFilters, Stats
+
+ROW_COLUMNS = (
+    "id, month, town, flat_type, block, street_name, storey_range, floor_area_sqm, flat_model,"
+    " remaining_lease, resale_price, month_date, storey_mid, remaining_lease_months"
+)
+
+
+def where_clause(f: CompFilters, *, alias: str = "") -> tuple[str, dict[str, Any]]:
+    """Filters → (SQL condition, bound parameters). Null filters add nothing.
+
+    `alias` qualifies the columns when the query joins another table.
+    """
+    conds: list[str] = []
+    params: dict[str, Any] = {}
+    a = f"{alias}." if alias else ""
+
+    def add(cond: str, **values: Any) -> None:
+        conds.append(a + cond)
+        params.update(values)
+
+    if f.town:
+        add("town = :town", town=f.town)
+    if f.flat_type:
+        add("flat_type = :flat_type", flat_type=f.flat_type)
+    if f.month_from:
+        add("month_date >= CAST(:month_from AS date)", month_from=f"{f.month_from}-01")
+    if f.month_to:
+        add("month_date <= CAST(:month_to AS date)", month_to=f"{f.month_to}-01")
+    if f.floor_area_min is not None:
+        add("floor_area_sqm >= :area_min", area_min=f.floor_area_min)
+    if f.floor_area_max is not None:
+        add("floor_area_sqm <= :area_max", area_max=f.floor_area_max)
+    if f.storey_min is not None:
+        add("storey_mid >= :storey_min", storey_min=f.storey_min)
+    if f.storey_max is not None:
+        add("storey_mid <= :storey_max", storey_max=f.storey_max)
+    if f.min_remaining_lease_months is not None:
+        add("remaining_lease_months >= :lease_min", lease_min=f.min_remaining_lease_months)
+    if f.price_max is not None:
+        add("resale_price <= :price_max", price_max=f.price_max)
+    if f.flat_model:
+        add("flat_model = :flat_model", flat_model=f.flat_model)
+    if f.street_names:
+        add("street_name = ANY(CAST(:streets AS text[]))", streets=list(f.street_names))
+    return (" AND ".join(conds) or "TRUE"), params
+
+
+def count_candidates(f: CompFilters) -> int:
+    """How many transactions the filters select."""
+    where, params = where_clause(f)
+    return int(scalar(f"SELECT count(*) FROM hdb_resale WHERE {where}", params))
+
+
+def fetch_candidates(f: CompFilters, limit: int = 500) -> list[dict[str, Any]]:
+    """The newest `limit` transactions the filters select."""
+    where, params = where_clause(f)
+    return fetch_all(
+        f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE {where} ORDER BY month_date DESC, id LIMIT :limit",
+        {**params, "limit": limit},
+    )
+
+
+def price_stats(f: CompFilters) -> Stats:
+    """Median, quartiles and range of resale_price over exactly the filtered set."""
+    where, params = where_clause(f)
+    row = fetch_one(
+        "SELECT count(*) AS count,"
+        " percentile_cont(0.5) WITHIN GROUP (ORDER BY resale_price) AS median,"
+        " percentile_cont(0.25) WITHIN GROUP (ORDER BY resale_price) AS p25,"
+        " percentile_cont(0.75) WITHIN GROUP (ORDER BY resale_price) AS p75,"
+        " min(resale_price) AS min, max(resale_price) AS max"
+        f" FROM hdb_resale WHERE {where}",
+        params,
+    )
+    return Stats.model_validate(row or {})
+
+
+def all_prices(f: CompFilters) -> list[int]:
+    """Every price in the filtered set (for the histogram; the set is at most a few thousand)."""
+    where, params = where_clause(f)
+    rows = fetch_all(f"SELECT resale_price FROM hdb_resale WHERE {where} LIMIT 20000", params)
+    return [int(r["resale_price"]) for r in rows]
+
+
+def explain_facets(f: CompFilters) -> dict[str, dict[str, int]]:
+    """Counts by storey_range and flat_model inside the filtered set (what a tighten could cut)."""
+    where, params = where_clause(f)
+    out: dict[str, dict[str, int]] = {}
+    for col in ("storey_range", "flat_model"):
+        rows = fetch_all(
+            f"SELECT {col} AS k, count(*) AS n FROM hdb_resale WHERE {where} GROUP BY {col} ORDER BY n DESC",
+            params,
+        )
+        out[col] = {str(r["k"]): int(r["n"]) for r in rows}
+    return out
+
+
+def data_bounds() -> tuple[str | None, str | None]:
+    """(oldest, newest) month in the data as YYYY-MM; 'last N months' counts back from newest."""
+    row = fetch_one(
+        "SELECT to_char(min(month_date), 'YYYY-MM') AS lo, to_char(max(month_date), 'YYYY-MM') AS hi FROM hdb_resale"
+    )
+    return (row or {}).get("lo"), (row or {}).get("hi")
+
+
+def street_names() -> list[str]:
+    """Distinct street names in the data (the offline parser matches hints against them)."""
+    return [r["street_name"] for r in fetch_all("SELECT DISTINCT street_name FROM hdb_resale ORDER BY 1")]
+
+
+def similar_streets(hint: str, *, town: str | None = None, limit: int = 5, threshold: float = 0.3) -> list[str]:
+    """Trigram match for typo'd street names (uses the GIN trigram index)."""
+    rows = fetch_all(
+        "SELECT street_name, max(similarity(street_name, upper(:hint))) AS sim FROM hdb_resale"
+        " WHERE street_name % upper(:hint) AND (CAST(:town AS text) IS NULL OR town = :town)"
+        " GROUP BY street_name HAVING max(similarity(street_name, upper(:hint))) >= :th"
+        " ORDER BY sim DESC LIMIT :limit",
+        {"hint": hint, "town": town, "limit": limit, "th": threshold},
+    )
+    return [r["street_name"] for r in rows]
+
+
+def nearest_listing_texts(query_vec: np.ndarray, *, limit: int = 5) -> list[dict[str, Any]]:
+    """HNSW nearest neighbours among listing vectors (street + town + model), globally."""
+    return fetch_all(
+        "SELECT town, street_name, flat_model, embed_text,"
+        " 1 - (embedding <=> CAST(:q AS vector)) AS similarity"
+        " FROM hdb_listing_vectors ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit",
+        {"q": vector_literal(query_vec), "limit": limit},
+    )
+
+
+@dataclass
+class HybridResult:
+    """Rows rough-ranked by retrieval, and what the retrieval actually used."""
+
+    rows: list[dict[str, Any]]
+    used_vector: bool
+    used_bm25: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def hybrid_fetch_candidates(
+    f: CompFilters,
+    *,
+    query_vec: np.ndarray | None,
+    lexical_query: str | None,
+    limit: int = 200,
+    weights: dict[str, float] | None = None,
+    rrf_k: int = 60,
+) -> HybridResult:
+    """Hard filters, then vector (+ BM25) ranking inside the pool, fused by weighted RRF.
+
+    Falls back to structured fetch when there are no vectors and no lexical terms.
+    """
+    where, params = where_clause(f)
+    rankings: dict[str, list[int]] = {}
+    notes: list[str] = []
+    if query_vec is not None:
+        ranked = fetch_all(
+            "SELECT r.id FROM hdb_resale r JOIN hdb_listing_vectors v"
+            " ON (v.town, v.street_name, v.flat_model) = (r.town, r.street_name, r.flat_model)"
+            f" WHERE {where_clause(f, alias='r')[0]}"
+            " ORDER BY v.embedding <=> CAST(:q AS vector), r.month_date DESC, r.id LIMIT :k",
+            {**params, "q": vector_literal(query_vec), "k": limit},
+        )
+        if ranked:
+            rankings["vector"] = [int(r["id"]) for r in ranked]
+        else:
+            notes.append("no listing vectors for this pool")
+    terms = tokenize(lexical_query) if lexical_query else []
+    if terms:
+        sql = bm25_sql(
+            pool_sql=f"SELECT id FROM hdb_resale WHERE {where}",
+            doc_table="hdb_resale",
+            terms_column="listing_terms",
+            stats_table="hdb_term_stats",
+            corpus_table="hdb_corpus_stats",
+        )
+        ranked = fetch_all(sql, {**params, "terms": terms, "k": limit})
+        if ranked:
+            rankings["bm25"] = [int(r["id"]) for r in ranked]
+    if not rankings:
+        notes.append("fell back to structured fetch")
+        return HybridResult(fetch_candidates(f, limit), used_vector=False, used_bm25=False, notes=notes)
+    fused = rrf_fuse(rankings, weights or {"vector": 0.3, "bm25": 0.7}, k=rrf_k)[:limit]
+    ids = [int(i) for i, _ in fused]  # type: ignore[call-overload]
+    rows = fetch_all(f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids})
+    order = {i: n for n, i in enumerate(ids)}
+    rows.sort(key=lambda r: order[int(r["id"])])
+    for n, r in enumerate(rows):
+        r["retrieval_rank"] = n
+    return HybridResult(rows, used_vector="vector" in rankings, used_bm25="bm25" in rankings, notes=notes)

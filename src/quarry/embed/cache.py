@@ -1,0 +1,91 @@
+"""Postgres-backed embedding cache keyed by (model, text): each distinct text is embedded once."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from sqlalchemy import text
+
+from quarry.db import get_engine
+from quarry.embed.providers import Embedder, Role
+
+Progress = Callable[[int], None]
+
+
+def _md5(s: str) -> str:
+    return hashlib.md5(s.encode("utf-8")).hexdigest()
+
+
+def vector_literal(vec: np.ndarray) -> str:
+    """pgvector's text form, e.g. '[0.1,0.2]' (bound as a parameter, cast with ::vector)."""
+    return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
+
+
+def missing_texts(embedder: Embedder, texts: Sequence[str]) -> list[str]:
+    """Distinct texts that have no cached vector for this model and dimension."""
+    distinct = sorted(set(texts))
+    if not distinct:
+        return []
+    with get_engine().connect() as conn:
+        have = {
+            r[0]
+            for r in conn.execute(
+                text("SELECT text_md5 FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = ANY(:h)"),
+                {"m": embedder.model, "d": embedder.dim, "h": [_md5(t) for t in distinct]},
+            )
+        }
+    return [t for t in distinct if _md5(t) not in have]
+
+
+def fill_cache(
+    embedder: Embedder,
+    texts: Sequence[str],
+    *,
+    role: Role = "passage",
+    batch_size: int = 64,
+    progress: Progress | None = None,
+) -> int:
+    """Embed the texts the cache lacks, store them, return how many were embedded."""
+    todo = missing_texts(embedder, texts)
+    for start in range(0, len(todo), batch_size):
+        chunk = todo[start : start + batch_size]
+        vecs = embedder.embed(chunk, role=role)
+        rows = [
+            {"m": embedder.model, "h": _md5(t), "t": t, "d": embedder.dim, "v": vector_literal(v)}
+            for t, v in zip(chunk, vecs, strict=True)
+        ]
+        with get_engine().begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
+                    " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
+                ),
+                rows,
+            )
+        if progress:
+            progress(len(chunk))
+    return len(todo)
+
+
+def embed_query(embedder: Embedder, query: str) -> np.ndarray:
+    """Embed one search query, read-through the cache (queries repeat in demos and evals)."""
+    key = f"query: {query}"
+    with get_engine().connect() as conn:
+        row = conn.execute(
+            text("SELECT embedding::text FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = :h"),
+            {"m": embedder.model, "d": embedder.dim, "h": _md5(key)},
+        ).first()
+    if row is not None:
+        return np.asarray([float(x) for x in row[0].strip("[]").split(",")], dtype=np.float32)
+    vec = embedder.embed([query], role="query")[0]
+    with get_engine().begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
+                " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
+            ),
+            {"m": embedder.model, "h": _md5(key), "t": key, "d": embedder.dim, "v": vector_literal(vec)},
+        )
+    return vec

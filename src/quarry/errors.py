@@ -1,0 +1,43 @@
+"""One error hierarchy: each error knows its HTTP status; one handler per interface renders it."""
+
+from __future__ import annotations
+
+
+class QuarryError(Exception):
+    """Base of every error Quarry raises on purpose; `.message` is safe to show a user."""
+
+    status_code: int = 500
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadInput(QuarryError):
+    """The caller sent something we cannot use (empty question, bad file, bad value)."""
+
+    status_code = 400
+
+
+class NotFound(QuarryError):
+    """A referenced thing (session, file, run) does not exist."""
+
+    status_code = 404
+
+
+class RateLimited(QuarryError):
+    """Too many requests from one client."""
+
+    status_code = 429
+
+
+class DatabaseUnavailable(QuarryError):
+    """The database could not be reached or started."""
+
+    status_code = 503
+
+
+class DataMissing(QuarryError):
+    """The app's data has not been ingested yet."""
+
+    status_code = 409

@@ -1,0 +1,36 @@
+"""Test fixtures: a real PostgreSQL (embedded, separate state dir) with the bundled data loaded."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# Tests get their own embedded server so they never touch the demo's data.
+os.environ.setdefault("STATE_DIR", str(ROOT / ".quarry" / "test"))
+# Block real model providers: tests use offline models or a local server they start.
+for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_API_KEY"):
+    os.environ.pop(key, None)
+
+
+@pytest.fixture(scope="session")
+def db() -> Iterator[None]:
+    """Migrated database with the bundled HDB data ingested and embedded (idempotent)."""
+    from quarry.setup import prepare
+
+    prepare()
+    yield
+
+
+@pytest.fixture(scope="session")
+def client(db: None) -> Iterator[object]:
+    """An HTTP client over ASGI against the real app (UI not mounted: tested in e2e)."""
+    from fastapi.testclient import TestClient
+
+    from quarry.api import create_app
+
+    with TestClient(create_app(with_ui=False)) as c:
+        yield c
