@@ -14,7 +14,12 @@ from quarry.errors import QuarryError
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Quarry: agentic search over real databases.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Quarry: agentic search over real databases.",
+)
 db_app = typer.Typer(no_args_is_help=True, help="Database in use (embedded or DATABASE_URL).")
 comps_app = typer.Typer(no_args_is_help=True, help="HDB resale comparables.")
 app.add_typer(db_app, name="db")
@@ -153,6 +158,12 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # never a traceback for users; QUARRY_DEBUG=1 shows it
+        if os.environ.get("QUARRY_DEBUG"):
+            raise
+        _err(f"error: unexpected {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+             " (set QUARRY_DEBUG=1 for the traceback)")
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -13,14 +13,14 @@ from pydantic_ai.messages import ModelMessage
 from quarry.agent import TraceStep, load_session, new_session_id, record_run, save_session, timed
 from quarry.embed import EmbeddingError, embed_query, get_embedder
 from quarry.errors import BadInput, DataMissing
-from quarry.llm import build_model, is_offline, start_fallback_log
+from quarry.llm import build_model, is_offline, start_fallback_log, user_texts
 from quarry.settings import Settings, get_settings
 
 from . import adjustments, tools
 from .models import Adjustment, CompRow, CompsResponse, PlannerDecision, ResponseAction, Stats, Target
 from .planner import PlannerPayload, decide, get_planner_agent, offline_planner
-from .scoring import ScoreWeights, rerank
-from .state import LoopState, describe_filters, initial_state, to_filters
+from .scoring import ScoreWeights, months_between, rerank
+from .state import LoopState, describe_filters, initial_state, month_shift, to_filters
 from .target import get_target_agent, offline_target_model, resolve_streets
 from .vectors import vectors_ready
 
@@ -39,6 +39,11 @@ INVERSE: dict[str, str] = {
 def _streets(newest: str, rows: int) -> tuple[str, ...]:
     del newest, rows  # cache key only: a re-ingest changes them and refreshes the list
     return tuple(tools.street_names())
+
+
+def _smaller_window(months: int) -> int:
+    smaller = [m for m in adjustments.MONTH_STEPS if m < months]
+    return max(smaller) if smaller else months
 
 
 def _model_reason(model_name: str | None, errors: list[str], settings: Settings) -> str | None:
@@ -61,8 +66,14 @@ def _extract_target(
         )
     target = resolve_streets(result.output, streets)
     model = result.response.model_name
+    reasons = [r for r in (_model_reason(model, log.errors, s),) if r]
+    if target.town is None and target.street_names:
+        towns = tools.towns_of_streets(target.street_names)
+        if len(towns) == 1:
+            target = target.model_copy(update={"town": towns[0]})
+            reasons.append(f"town {towns[0]} inferred from street hint '{target.street_hint}'")
     trace.append(
-        TraceStep(step="target", action="plan", model=model, ms=t.ms, reason=_model_reason(model, log.errors, s),
+        TraceStep(step="target", action="plan", model=model, ms=t.ms, reason="; ".join(reasons) or None,
                   filters=target.model_dump(exclude_defaults=True))
     )
     return target, result.all_messages()
@@ -75,7 +86,7 @@ def _plan(payload: PlannerPayload, s: Settings) -> tuple[PlannerDecision, str | 
         payload.model_dump_json(), model=build_model(s, offline_planner, name="comps-planner")
     )
     decision, model = result.output, result.response.model_name
-    note = _model_reason(model, log.errors, s)
+    note = _model_reason(model, log.errors, s) if log.errors else None
     allowed = payload.available_relax if decision.action == "relax" else payload.available_tighten
     if decision.action in ("relax", "tighten") and decision.adjustment not in allowed:
         fixed = decide(payload)
@@ -110,7 +121,8 @@ def run(
         trace: list[TraceStep] = []
         streets = _streets(newest, tools.count_candidates(tools.CompFilters()))
         target, messages = _extract_target(query, history, streets, s, trace)
-        response = _loop(query, target, sid, strict, oldest, newest, s, trace)
+        lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
+        response = _loop(lexical, target, sid, strict, oldest, newest, s, trace)
         save_session(APP, sid, messages, {"last_target": target.model_dump(mode="json")})
     models = {t.model for t in trace if t.model and t.model != "sql"}
     response.run_id = record_run(
@@ -124,6 +136,13 @@ def _loop(
     query: str, target: Target, sid: str, strict: float, oldest: str, newest: str, s: Settings, trace: list[TraceStep]
 ) -> CompsResponse:
     state = initial_state(target, strict)
+    held = months_between(newest, oldest) + 1
+    if state.target.months_back > held:
+        # Windows count back from the newest month; past the oldest month they change nothing.
+        trace.append(TraceStep(step="window", action="plan", model="sql",
+                               reason=f"data holds {held} months ({oldest}..{newest}); window "
+                                      f"{state.target.months_back} → {held} months"))
+        state = state.with_target(months_back=held)
     relax_left, tighten_left = s.comps_max_relax_steps, s.comps_max_tighten_steps
     applied: list[str] = []
     while True:
@@ -135,6 +154,7 @@ def _loop(
                                model="sql", ms=t.ms, filters=fdict, filters_text=describe_filters(filters)))
         blocked = {INVERSE[a] for a in applied}
         can_grow = (filters.month_from or "") > oldest
+        can_shrink = month_shift(newest, -(_smaller_window(state.target.months_back) - 1)) > oldest
         payload = PlannerPayload(
             query=query, target=state.target.model_dump(mode="json", exclude_defaults=True), filters=fdict,
             count=count, min_comps=s.comps_min_comps, max_comps=s.comps_max_comps,
@@ -142,7 +162,8 @@ def _loop(
             available_relax=[a for a in adjustments.available(state, relax=True, strictness=strict,
                                                               window_can_grow=can_grow) if a not in blocked],
             available_tighten=[a for a in adjustments.available(state, relax=False, strictness=strict,
-                                                                window_can_grow=can_grow) if a not in blocked],
+                                                                window_can_grow=can_grow) if a not in blocked
+                               and (a != "narrow_months" or can_shrink)],
             history=applied,
         )
         with timed() as t:

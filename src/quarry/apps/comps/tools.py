@@ -115,6 +115,8 @@ def explain_facets(f: CompFilters) -> dict[str, dict[str, int]]:
 
 def data_bounds() -> tuple[str | None, str | None]:
     """(oldest, newest) month in the data as YYYY-MM; 'last N months' counts back from newest."""
+    if not scalar("SELECT to_regclass('hdb_resale') IS NOT NULL"):
+        return None, None
     row = fetch_one(
         "SELECT to_char(min(month_date), 'YYYY-MM') AS lo, to_char(max(month_date), 'YYYY-MM') AS hi FROM hdb_resale"
     )
@@ -209,3 +211,14 @@ def hybrid_fetch_candidates(
     for n, r in enumerate(rows):
         r["retrieval_rank"] = n
     return HybridResult(rows, used_vector="vector" in rankings, used_bm25="bm25" in rankings, notes=notes)
+
+
+def towns_of_streets(streets: list[str]) -> list[str]:
+    """Towns the given streets lie in (a street hint often implies the town)."""
+    if not streets:
+        return []
+    rows = fetch_all(
+        "SELECT DISTINCT town FROM hdb_resale WHERE street_name = ANY(CAST(:s AS text[])) ORDER BY town",
+        {"s": streets},
+    )
+    return [r["town"] for r in rows]

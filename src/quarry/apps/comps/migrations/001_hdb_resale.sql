@@ -46,6 +46,7 @@ CREATE INDEX IF NOT EXISTS hdb_price_idx            ON hdb_resale (resale_price)
 CREATE INDEX IF NOT EXISTS hdb_lease_idx            ON hdb_resale (remaining_lease_months);
 CREATE INDEX IF NOT EXISTS hdb_town_type_month_idx  ON hdb_resale (town, flat_type, month_date);
 CREATE INDEX IF NOT EXISTS hdb_town_type_area_idx   ON hdb_resale (town, flat_type, floor_area_sqm);
+CREATE INDEX IF NOT EXISTS hdb_town_street_idx      ON hdb_resale (town, street_name);
 CREATE INDEX IF NOT EXISTS hdb_street_trgm_idx      ON hdb_resale USING gin (street_name gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS hdb_listing_trgm_idx     ON hdb_resale USING gin (listing_text gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS hdb_terms_gin_idx        ON hdb_resale USING gin (listing_terms);

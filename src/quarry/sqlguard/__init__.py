@@ -1,0 +1,14 @@
+"""SQL guard: decide whether model-generated SQL may run against the database."""
+
+from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
+from quarry.sqlguard.limits import enforce_limit
+from quarry.sqlguard.policy import GuardPolicy, ValidationResult
+from quarry.sqlguard.validator import validate_sql
+
+__all__ = [
+    "DEFAULT_FUNCTION_ALLOWLIST",
+    "GuardPolicy",
+    "ValidationResult",
+    "enforce_limit",
+    "validate_sql",
+]

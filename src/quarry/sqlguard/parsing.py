@@ -1,0 +1,95 @@
+"""Input pre-checks and single-statement parsing for the SQL guard.
+
+Pre-checks run on the raw text because some tricks never reach the parser's tree: null
+bytes (which C-string based layers truncate at) and psql meta-commands such as ``\\!`` or
+``\\copy`` (which psql executes itself, outside the server). Everything else is decided on
+the sqlglot syntax tree.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.dialects.postgres import Postgres
+from sqlglot.errors import SqlglotError
+from sqlglot.tokens import TokenType
+
+DIALECT = "postgres"
+MAX_SQL_CHARS = 100_000
+"""Longer inputs are refused outright: no generated report query needs this much text and
+sqlglot's recursive parser should not be handed unbounded input."""
+
+_META_AT_LINE_START = re.compile(r"(?m)^\s*\\")
+
+
+def _has_backslash_token(sql: str) -> bool:
+    """True when a backslash appears outside string literals, identifiers and comments.
+
+    Postgres SQL has no use for a bare backslash; in psql it starts a meta-command. The
+    sqlglot tokenizer already understands every quoting form, so it tells us whether a
+    backslash is inside a literal. If tokenizing fails, fall back to the line-start form.
+    """
+    try:
+        tokens = Postgres().tokenize(sql)
+    except SqlglotError:
+        return bool(_META_AT_LINE_START.search(sql))
+    return any(token.token_type == TokenType.BACKSLASH for token in tokens)
+
+
+def precheck(sql: str) -> list[str]:
+    """Reasons to refuse the raw text before parsing (empty list when it may be parsed)."""
+    if not sql or not sql.strip():
+        return ["The SQL is empty."]
+    if "\x00" in sql:
+        return ["The SQL contains a null byte, which is not allowed."]
+    if len(sql) > MAX_SQL_CHARS:
+        return [f"The SQL is too long ({len(sql)} characters; at most {MAX_SQL_CHARS})."]
+    if _has_backslash_token(sql):
+        return ["psql meta-commands (backslash commands such as \\! or \\copy) are not allowed."]
+    return []
+
+
+def parse_statements(sql: str) -> list[exp.Expr]:
+    """All statements in ``sql`` (Postgres dialect), ignoring empty ones such as a lone ``;``.
+
+    Raises ``SqlglotError`` on unparseable input.
+    """
+    parsed = sqlglot.parse(sql, read=DIALECT)
+    return [node for node in parsed if node is not None and not isinstance(node, exp.Semicolon)]
+
+
+def parse_single(sql: str) -> tuple[exp.Expr | None, str | None]:
+    """Parse exactly one statement; return ``(tree, None)`` or ``(None, reason)``. Never raises."""
+    problems = precheck(sql)
+    if problems:
+        return None, problems[0]
+    try:
+        statements = parse_statements(sql)
+    except Exception as error:  # any parser failure is a rejection, never a crash
+        return None, f"Could not parse SQL: {_first_line(error)}"
+    if not statements:
+        return None, "The SQL contains no statement."
+    if len(statements) > 1:
+        kinds = ", ".join(statement_keyword(node) for node in statements)
+        return None, f"Exactly one statement is allowed; found {len(statements)} ({kinds})."
+    return statements[0], None
+
+
+def statement_keyword(node: exp.Expr) -> str:
+    """First keyword of the node as Postgres SQL, e.g. ``DELETE`` or ``LISTEN``, for messages."""
+    if isinstance(node, exp.Command):
+        words = str(node.this).split()
+        return words[0].upper() if words else "COMMAND"
+    if node.args.get("with_") is not None:
+        node = node.copy()
+        node.set("with_", None)  # WITH x AS (...) DELETE ... is a DELETE, not a "WITH"
+    words = node.sql(dialect=DIALECT, comments=False).split()
+    return words[0].upper() if words else type(node).__name__.upper()
+
+
+def _first_line(error: BaseException) -> str:
+    """First line of a parser error: the rest is a highlighted excerpt for terminals."""
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]

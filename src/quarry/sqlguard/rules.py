@@ -1,0 +1,219 @@
+"""Tree rules of the SQL guard: each takes the parsed statement and returns reasons.
+
+Every rule walks the whole sqlglot tree instead of the top level only, because Postgres lets
+dangerous pieces hide deep inside a query (``WITH d AS (DELETE ... RETURNING *) SELECT``,
+``FOR UPDATE`` in a subquery, ``pg_sleep`` in a ``WHERE``).
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from quarry.sqlguard.functions import SQL_VALUE_FUNCTIONS, function_name, is_denied_function
+from quarry.sqlguard.parsing import statement_keyword
+from quarry.sqlguard.policy import GuardPolicy
+
+QUERY_ROOTS: tuple[type[exp.Expr], ...] = (exp.Select, exp.SetOperation, exp.Subquery)
+"""Node types accepted as the statement itself: SELECT (with or without WITH), set
+operations of SELECTs, and a parenthesised query."""
+
+FORBIDDEN_STATEMENTS: tuple[type[exp.Expr], ...] = (
+    exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter,
+    exp.AlterSession, exp.TruncateTable, exp.Grant, exp.Revoke, exp.Comment, exp.Copy,
+    exp.Command, exp.Set, exp.Show, exp.Transaction, exp.Commit, exp.Rollback, exp.Analyze,
+    exp.Use, exp.Describe, exp.Pragma, exp.Kill, exp.Cache, exp.Uncache, exp.Refresh,
+    exp.LoadData, exp.Execute, exp.Declare, exp.Summarize, exp.Attach, exp.Detach,
+    exp.Install, exp.Export, exp.Undrop, exp.LockingStatement, exp.SwapTable,
+    exp.ConnectTo, exp.Disconnect,
+)  # fmt: skip
+"""Statement nodes rejected wherever they appear. ``exp.Command`` is sqlglot's fallback for
+syntax it does not model (DO, CALL, PREPARE, EXECUTE, LOCK, VACUUM, EXPLAIN ANALYZE, ...),
+so anything it could not understand is refused rather than trusted. A bare ``VALUES``
+statement is refused by the root check only (``VALUES`` is harmless inside FROM or a CTE)."""
+
+_SYSTEM_SCHEMAS = frozenset({"pg_catalog", "information_schema", "pg_toast"})
+_FUNCTION_SCHEMAS = frozenset({"public", "pg_catalog"})
+_REPORTED = (exp.Into, exp.Lock)
+
+
+def check_statements(root: exp.Expr) -> list[str]:
+    """Only a read query at the top; no DML/DDL/utility statement anywhere below it."""
+    if not isinstance(root, QUERY_ROOTS):
+        return [f"Only SELECT statements are allowed; found {statement_keyword(root)}."]
+    reasons: list[str] = []
+    for node in root.walk():
+        if node is root or not isinstance(node, FORBIDDEN_STATEMENTS):
+            continue
+        reasons.append(
+            f"{statement_keyword(node)} statements are not allowed anywhere in the query, "
+            "including inside CTEs or subqueries."
+        )
+    for into in root.find_all(exp.Into):
+        target = into.this.sql(dialect="postgres", comments=False) if into.this else "a table"
+        reasons.append(f"SELECT ... INTO is not allowed (it would create {target}).")
+    for lock in root.find_all(exp.Lock):
+        clause = lock.sql(dialect="postgres", comments=False).strip() or "FOR UPDATE"
+        reasons.append(f"Row-locking clauses are not allowed; found {clause}.")
+    for oid_type in root.find_all(exp.ObjectIdentifier):
+        reasons.append(
+            f"Casts to object-identifier types such as {oid_type.name.upper()} are not "
+            "allowed (they look up system catalogs)."
+        )
+    return reasons
+
+
+def check_functions(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+    """Every call must be allowlisted, never denylisted, and unqualified or public/pg_catalog."""
+    allowed = policy.normalised_functions()
+    reasons: list[str] = []
+    for func in root.find_all(exp.Func):
+        if isinstance(func, exp.Connector):
+            continue  # AND / OR / XOR are boolean operators that sqlglot models as functions
+        name = function_name(func)
+        if is_denied_function(name):
+            reasons.append(f"Function {name}() is not allowed (dangerous server function).")
+        elif name not in allowed:
+            reasons.append(f"Function {name}() is not in the allowed function list.")
+        schema = _function_schema(func)
+        if schema is not None and schema.lower() not in _FUNCTION_SCHEMAS:
+            reasons.append(
+                f"Function {name}() is qualified with schema '{schema}'; only public "
+                "and pg_catalog functions may be called."
+            )
+    for column in root.find_all(exp.Column):
+        ident = column.this
+        if (
+            isinstance(ident, exp.Identifier)
+            and not ident.quoted
+            and not column.table
+            and ident.this.lower() in SQL_VALUE_FUNCTIONS
+        ):
+            reasons.append(f"Function {ident.this.lower()} is not allowed (session information).")
+    return reasons
+
+
+def _function_schema(func: exp.Func) -> str | None:
+    """Schema a call is qualified with (``s.f(x)`` or ``FROM s.f(x)``), else None."""
+    parent = func.parent
+    if isinstance(parent, exp.Dot) and parent.expression is func:
+        return parent.this.sql(dialect="postgres", comments=False)
+    if isinstance(parent, exp.Table) and parent.this is func and (parent.db or parent.catalog):
+        return ".".join(part for part in (parent.catalog, parent.db) if part)
+    return None
+
+
+def pg_name(identifier: exp.Expr | None) -> str:
+    """An identifier as Postgres resolves it: unquoted names fold to lower case, quoted
+    names are exact. ``"PG_SHADOW"`` and ``pg_shadow`` are different names to Postgres, so
+    comparing them case-insensitively would let a quoted CTE name "hide" a real table."""
+    if isinstance(identifier, exp.Identifier):
+        return identifier.this if identifier.quoted else identifier.this.lower()
+    return identifier.name.lower() if identifier is not None else ""
+
+
+def _cte_names(with_: exp.Expr | None, upto: exp.Expr | None = None) -> set[str]:
+    """CTE names of ``with_``; when ``upto`` is one of its CTEs, only those before it."""
+    if not isinstance(with_, exp.With):
+        return set()
+    names: set[str] = set()
+    for cte in with_.expressions:
+        if cte is upto and not with_.args.get("recursive"):
+            break
+        alias = cte.args.get("alias")
+        names.add(pg_name(alias.this if isinstance(alias, exp.TableAlias) else None))
+    return names
+
+
+def refers_to_cte(table: exp.Table) -> bool:
+    """True when an unqualified table name resolves to a CTE visible at that point.
+
+    Follows Postgres scoping: a CTE is visible to its query's body and, in a non-recursive
+    WITH, only to the CTEs declared after it. A CTE declared in an inner scope does not hide
+    a real table of the same name in an outer scope.
+    """
+    if table.db or table.catalog:
+        return False
+    name = pg_name(table.this)
+    child: exp.Expr = table
+    node = table.parent
+    while node is not None:
+        if isinstance(node, exp.With):
+            if name in _cte_names(node, upto=child):
+                return True
+        elif isinstance(node, exp.Query):
+            with_ = node.args.get("with_")
+            if with_ is not None and with_ is not child and name in _cte_names(with_):
+                return True
+        child, node = node, node.parent
+    return False
+
+
+def check_tables(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+    """Tables must be allowlisted (if a list is given), in public, and not system catalogs."""
+    allowed = policy.normalised_tables()
+    reasons: list[str] = []
+    for table in root.find_all(exp.Table):
+        if not isinstance(table.this, exp.Identifier) or isinstance(table.parent, _REPORTED):
+            continue  # table functions go through the function rules; INTO/FOR UPDATE OF are
+            # already reported by check_statements
+        if refers_to_cte(table):
+            continue
+        name, schema = pg_name(table.this), pg_name(table.args.get("db"))
+        shown = ".".join(part for part in (table.catalog, table.db, table.name) if part)
+        if table.catalog:
+            reasons.append(f"Database-qualified table name {shown} is not allowed.")
+            continue
+        if f"{schema}.{name}" in allowed or (schema in ("", "public") and name in allowed):
+            continue
+        # System detection is case-insensitive on purpose: over-rejecting "PG_Shadow" is fine.
+        low_schema, low_name = schema.lower(), name.lower()
+        if (
+            low_schema in _SYSTEM_SCHEMAS
+            or low_schema.startswith("pg_")
+            or low_name.startswith("pg_")
+        ):
+            reasons.append(f"System catalog {shown} is not allowed.")
+        elif schema not in ("", "public"):
+            reasons.append(f"Table {shown} is in schema '{schema}'; only public is allowed.")
+        elif allowed:
+            reasons.append(f"Table {shown} is not in the allowed table list.")
+    return reasons
+
+
+def count_joins(root: exp.Expr) -> int:
+    """Number of JOINs (including comma joins and LATERAL joins) anywhere in the tree."""
+    return sum(1 for _ in root.find_all(exp.Join))
+
+
+def count_subqueries(root: exp.Expr) -> int:
+    """Number of nested queries, not counting CTE definitions.
+
+    Counted: derived tables in FROM/JOIN, scalar subqueries, EXISTS/IN/ANY/ALL subqueries,
+    and any of these inside CTE bodies. Not counted: the statement itself, the operands of
+    a set operation (they are one query), and each CTE's own body, because CTEs are the
+    readable way to structure a query and limiting them would push the model toward nesting.
+    """
+    total = 0
+    for query in root.find_all(exp.Select, exp.SetOperation):
+        parent = query.parent
+        while isinstance(parent, exp.Subquery | exp.Paren):
+            parent = parent.parent
+        if parent is None or isinstance(parent, exp.SetOperation | exp.CTE):
+            continue
+        total += 1
+    return total
+
+
+def check_complexity(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+    """Join and subquery budgets keep generated queries cheap and reviewable."""
+    reasons: list[str] = []
+    joins = count_joins(root)
+    if joins > policy.max_joins:
+        reasons.append(f"Too many joins: {joins} (at most {policy.max_joins} allowed).")
+    subqueries = count_subqueries(root)
+    if subqueries > policy.max_subqueries:
+        reasons.append(
+            f"Too many subqueries: {subqueries} (at most {policy.max_subqueries} allowed; "
+            "CTE definitions do not count)."
+        )
+    return reasons
