@@ -58,9 +58,7 @@ class Scan:
 # ---- shared regex pieces -------------------------------------------------------------------
 
 NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_WORD_NUMS = "|".join(
-    w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True)
-)
+_WORD_NUMS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 _FLOOR = r"(?:floors?|storeys?|storys?|stories|levels?|lvls?|flrs?|fl)"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 
@@ -84,9 +82,9 @@ _TIME_RES = (
         r"(?P<core>last|past|previous|prior|recent|latest|trailing|within)\s+"
         rf"(?:(?P<n>\d+(?:\.\d+)?)\s*-?\s*|(?P<w>{_WORD_NUMS})\s+)?{_TIME_UNIT}\b"
     ),
-    re.compile(rf"\b(?P<n>\d+)\s*-?\s*(?P<unit>months?|mths?)\b(?:\s+(?:window|lookback|back))?"),
+    re.compile(r"\b(?P<n>\d+)\s*-?\s*(?P<unit>months?|mths?)\b(?:\s+(?:window|lookback|back))?"),
     re.compile(
-        rf"\b(?P<n>\d+)\s*-?\s*(?P<unit>years?|yrs?)\s+(?:window|lookback|back|of\s+data|history)\b"
+        r"\b(?P<n>\d+)\s*-?\s*(?P<unit>years?|yrs?)\s+(?:window|lookback|back|of\s+data|history)\b"
     ),
 )
 _HALF_YEAR_RE = re.compile(r"\b(?:(?:the\s+)?(?:last|past)\s+)half\s+(?:a\s+)?year\b")
@@ -111,7 +109,7 @@ def extract_months(scan: Scan) -> Fields:
             else:
                 continue  # "recent months": no number to go by, keep the default
             months = round(n * _UNIT_MONTHS[m["unit"][0]])
-            if 1 <= n and 0 < months <= 600:
+            if n >= 1 and 0 < months <= 600:
                 found.append((m.start(), max(1, months)))
                 scan.take(m.start(), m.end())
     for rx, months in ((_HALF_YEAR_RE, 6), (_THIS_YEAR_RE, 12)):
@@ -149,7 +147,7 @@ _AREA_MIN_RES = (
     ),
     re.compile(rf"(?P<a>{NUM})\s*\+\s*{_UNIT}"),
     re.compile(
-        rf"(?P<a>{NUM})\s*{_UNIT}\s*(?:\+|or\s+(?:more|bigger|larger|above)|"
+        rf"(?P<a>{NUM})\s*{_UNIT}\s*(?:\+(?!\s*/)|or\s+(?:more|bigger|larger|above)|"
         r"and\s+(?:above|up|bigger|larger)|min(?:imum)?\b|at\s+least)"
     ),
 )
@@ -208,7 +206,9 @@ def extract_area(scan: Scan) -> Fields:
 
 _STOREY_RANGE_RES = (
     re.compile(rf"\b{_FLOOR}\s*(?:from\s+)?{_ORD}\s*(?:-|to|and)\s*{_ORD}(?![\d%])"),
-    re.compile(rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"),
+    re.compile(
+        rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"
+    ),
     re.compile(r"\b(0\d|[1-4]\d)\s+to\s+(0\d|[1-5]\d)\b(?!\s*(?:years?|yrs?|months?|mins?|k\b|%))"),
 )
 _STOREY_MIN_RES = (
@@ -393,7 +393,9 @@ _SUFFIX = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mil": 1e6, "mio":
            "mln": 1e6, "million": 1e6}  # fmt: skip
 
 
-def _money(m: re.Match[str], p: str = "", *, keyword: bool, budget_word: bool = False) -> int | None:
+def _money(
+    m: re.Match[str], p: str = "", *, keyword: bool, budget_word: bool = False
+) -> int | None:
     """SGD amount of a money match, or None when it does not look like a flat price.
 
     Without a currency sign or k/m suffix a number counts only after a budget word and only

@@ -152,19 +152,26 @@ def _loop(
         fdict = filters.model_dump(exclude_none=True)
         trace.append(TraceStep(step="count", action="execute", count=count, retrieval_mode="structured",
                                model="sql", ms=t.ms, filters=fdict, filters_text=describe_filters(filters)))
-        blocked = {INVERSE[a] for a in applied}
+        blocked = {INVERSE[a] for a in applied if a in INVERSE}
         can_grow = (filters.month_from or "") > oldest
         can_shrink = month_shift(newest, -(_smaller_window(state.target.months_back) - 1)) > oldest
+        relax_opts = [a for a in adjustments.available(state, relax=True, strictness=strict,
+                                                       window_can_grow=can_grow) if a not in blocked]
+        tighten_opts = [a for a in adjustments.available(state, relax=False, strictness=strict,
+                                                         window_can_grow=can_grow) if a not in blocked
+                        and (a != "narrow_months" or can_shrink)]
+        needed = relax_opts if count < s.comps_min_comps else tighten_opts if count > s.comps_max_comps else []
+        with timed() as t:
+            lookahead = {a: tools.count_candidates(to_filters(adjustments.apply(state, a)[0], newest)) for a in needed}
+        if lookahead:
+            trace.append(TraceStep(step="observe", action="execute", retrieval_mode="structured", model="sql",
+                                   ms=t.ms, reason="look-ahead counts: "
+                                   + ", ".join(f"{k} → {v}" for k, v in lookahead.items())))
         payload = PlannerPayload(
             query=query, target=state.target.model_dump(mode="json", exclude_defaults=True), filters=fdict,
             count=count, min_comps=s.comps_min_comps, max_comps=s.comps_max_comps,
             relax_steps_left=relax_left, tighten_steps_left=tighten_left,
-            available_relax=[a for a in adjustments.available(state, relax=True, strictness=strict,
-                                                              window_can_grow=can_grow) if a not in blocked],
-            available_tighten=[a for a in adjustments.available(state, relax=False, strictness=strict,
-                                                                window_can_grow=can_grow) if a not in blocked
-                               and (a != "narrow_months" or can_shrink)],
-            history=applied,
+            available_relax=relax_opts, available_tighten=tighten_opts, history=applied, lookahead=lookahead,
         )
         with timed() as t:
             decision, model, note = _plan(payload, s)
@@ -200,7 +207,8 @@ def _finish(
     elif t_now.near:
         reasons.append("near/around without an exact street")
     if t_now.flat_model_soft and t_now.flat_model:
-        reasons.append(f"free-text constraint '{t_now.flat_model}-ish' not applied as a filter")
+        how = "hedged by the user" if target.flat_model_soft else "relaxed by the planner"
+        reasons.append(f"flat model '{t_now.flat_model}' ranks instead of filtering ({how})")
     if count < s.comps_min_comps:
         reasons.append(f"too few comps ({count}) → ranking what exists by relevance")
     emb_query = t_now.street_hint or (t_now.flat_model if t_now.flat_model_soft else None) or query

@@ -11,6 +11,7 @@ Target so "Bedok" can answer "Which town?".
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -272,7 +273,7 @@ class _Parser:
         for n in (1, 2, 3):
             for i in range(len(words) - n + 1):
                 run = words[i : i + n]
-                if any(buf[a[1] : b[0]].strip(" -") for a, b in zip(run, run[1:], strict=False)):
+                if any(buf[a[1] : b[0]].strip(" -") for a, b in itertools.pairwise(run)):
                     continue
                 if any(w in _STOP or w in _ARTICLES for _, _, w in run):
                     continue
@@ -450,10 +451,13 @@ def merge_turns(texts: Sequence[str], *, streets: Sequence[str] = ()) -> Target:
         said = turn.model_fields_set
         if turn.town and turn.flat_type:
             state = {}
-        elif "town" in said and state.get("town") not in (None, turn.town):
-            if not said.intersection(_STREET_GROUP):
-                for name in _STREET_GROUP:
-                    state.pop(name, None)
+        elif (
+            "town" in said
+            and state.get("town") not in (None, turn.town)
+            and not said.intersection(_STREET_GROUP)
+        ):
+            for name in _STREET_GROUP:
+                state.pop(name, None)
         for group in _GROUPS:
             if said.intersection(group):
                 for name in group:

@@ -35,6 +35,29 @@ class PlannerPayload(BaseModel):
     available_relax: list[Adjustment]
     available_tighten: list[Adjustment]
     history: list[str] = Field(default_factory=list)
+    lookahead: dict[str, int] = Field(
+        default_factory=dict, description="Count each available adjustment would give (observed, not guessed)."
+    )
+
+
+def _pick(options: list[Adjustment], lookahead: dict[str, int], lo: int, hi: int, *, relax: bool) -> Adjustment:
+    """Prefer a move that lands inside [lo, hi]; else the one that gets closest without overshooting.
+
+    Options come in strictness order, which breaks ties.
+    """
+    known = [o for o in options if o in lookahead]
+    if not known:
+        return options[0]
+    inside = [o for o in known if lo <= lookahead[o] <= hi]
+    if inside:
+        return inside[0]
+    if relax:
+        # still too few after some moves: take the biggest gain and keep relaxing;
+        # only when every move overshoots, take the smallest overshoot
+        short = [o for o in known if lookahead[o] < lo]
+        return max(short, key=lambda o: lookahead[o]) if short else min(known, key=lambda o: lookahead[o])
+    still_over = [o for o in known if lookahead[o] > hi]
+    return min(still_over, key=lambda o: lookahead[o]) if still_over else max(known, key=lambda o: lookahead[o])
 
 
 def clarify_question(target: dict[str, Any]) -> str | None:
@@ -55,19 +78,26 @@ def decide(p: PlannerPayload) -> PlannerDecision:
         return PlannerDecision(action="clarify", question=question, reason="town or flat type is missing")
     if p.count < p.min_comps:
         if p.relax_steps_left > 0 and p.available_relax:
-            adj = p.available_relax[0]
+            adj = _pick(p.available_relax, p.lookahead, p.min_comps, p.max_comps, relax=True)
             return PlannerDecision(
-                action="relax", adjustment=adj, reason=f"{p.count} comps < {p.min_comps}: too few, relaxing {adj}"
+                action="relax", adjustment=adj, reason=f"{p.count} comps < {p.min_comps}: too few; {_why(adj, p)}"
             )
         return PlannerDecision(action="accept", reason=f"{p.count} comps and nothing left to relax")
     if p.count > p.max_comps:
         if p.tighten_steps_left > 0 and p.available_tighten:
-            adj = p.available_tighten[0]
+            adj = _pick(p.available_tighten, p.lookahead, p.min_comps, p.max_comps, relax=False)
             return PlannerDecision(
-                action="tighten", adjustment=adj, reason=f"{p.count} comps > {p.max_comps}: too many, tightening {adj}"
+                action="tighten", adjustment=adj, reason=f"{p.count} comps > {p.max_comps}: too many; {_why(adj, p)}"
             )
         return PlannerDecision(action="accept", reason=f"{p.count} comps and nothing left to tighten")
     return PlannerDecision(action="accept", reason=f"{p.count} comps is inside {p.min_comps}–{p.max_comps}")
+
+
+def _why(adj: Adjustment, p: PlannerPayload) -> str:
+    if adj not in p.lookahead:
+        return f"chose {adj}"
+    others = ", ".join(f"{k} → {v}" for k, v in p.lookahead.items() if k != adj)
+    return f"chose {adj} → {p.lookahead[adj]}" + (f" (vs {others})" if others else "")
 
 
 def offline_planner(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
