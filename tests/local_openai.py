@@ -1,0 +1,60 @@
+"""A tiny OpenAI-compatible HTTP server that tests start on loopback (no real provider is reached)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Handler = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]]]
+
+
+@contextmanager
+def local_openai(handler: Handler) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Serve `handler(path, body) -> (status, json)` at http://127.0.0.1:<port>/v1; yields (base_url, requests)."""
+    seen: list[dict[str, Any]] = []
+
+    class _H(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+            seen.append({"path": self.path, "body": body})
+            status, payload = handler(self.path, body)
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _H)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
+    finally:
+        server.shutdown()
+
+
+def tool_call_completion(model: str, tool_name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A chat.completions response whose only choice calls `tool_name` with `args`."""
+    return {
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [{
+            "index": 0,
+            "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": None, "tool_calls": [{
+                "id": "call_1", "type": "function",
+                "function": {"name": tool_name, "arguments": json.dumps(args)},
+            }]},
+        }],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }
