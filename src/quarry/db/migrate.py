@@ -74,7 +74,10 @@ def migrate(engine: Engine | None = None) -> list[str]:
                 if done[m.name] != m.checksum:
                     _log.warning("migration %s changed after it was applied", m.name)
                 continue
-            conn.exec_driver_sql(m.sql)
+            # Raw driver call without parameters: '%' in SQL (trigram operators) stays literal.
+            raw = conn.connection.driver_connection
+            assert raw is not None
+            raw.execute(m.sql)
             conn.execute(
                 text("INSERT INTO schema_migrations (name, checksum) VALUES (:n, :c)"),
                 {"n": m.name, "c": m.checksum},
