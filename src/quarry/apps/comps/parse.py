@@ -1,385 +1,28 @@
 """Deterministic natural language -> `Target` parser: the offline model's intent extractor.
 
-No LLM: regexes and alias tables (`vocab.py`), run in a fixed order over one `Scan` of the
-message so each word is read once (`extract.py` holds the field extractors). Towns and streets
-come last because they need what is left: "Sengkang East Way" is a street in Sengkang, "near
-Compassvale" a street hint, "4-room in Sengkang" no hint at all. Street words are resolved against
-the database's own street names (`streets.py`). `merge_turns` folds a conversation into one
-Target so "Bedok" can answer "Which town?".
+No LLM: regexes and alias tables (`vocab.py`) run in a fixed order over one scan of the message,
+most specific first, each masking the words it used (`parse_scan`): time window, size, storey,
+lease, budget (`parse_terms`, `parse_measures`), flat model and type (`parse_flat`), then towns
+and street hints on what is left (`parse_places`, `parse_streets`). `merge_turns` folds a
+conversation into one Target so "Bedok" can answer "Which town?".
 """
 
 from __future__ import annotations
 
-import difflib
-import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from quarry.apps.comps.extract import (
-    MASK,
-    Fields,
-    Scan,
-    extract_area,
-    extract_budget,
-    extract_flat_model,
-    extract_flat_type,
-    extract_lease,
-    extract_months,
-    extract_storey,
-)
 from quarry.apps.comps.models import Target
-from quarry.apps.comps.streets import (
-    StreetIndex,
-    canon_tokens,
-    hint_tokens,
-    match_streets,
-    street_index,
-)
-from quarry.apps.comps.vocab import (
-    SHORT_TOWN_ALIASES,
-    STREET_CONTINUATION_WORDS,
-    STREET_TOWN_OVERRIDES,
-    STREET_TYPE_WORDS,
-    TOWN_ALIASES,
-    TOWNS,
-)
+from quarry.apps.comps.parse_flat import extract_flat_model, extract_flat_type
+from quarry.apps.comps.parse_measures import extract_area, extract_storey
+from quarry.apps.comps.parse_places import PlaceParser
+from quarry.apps.comps.parse_scan import Fields, Scan
+from quarry.apps.comps.parse_streets import match_streets
+from quarry.apps.comps.parse_terms import extract_budget, extract_lease, extract_months
 
 __all__ = ["match_streets", "merge_turns", "parse_target"]
 
-# ---- towns ---------------------------------------------------------------------------------
-
-
-def _key(phrase: str) -> str:
-    """Letters and digits only: 'Kallang/Whampoa' and 'kallang whampoa' share one key."""
-    return re.sub(r"[^a-z0-9]", "", phrase.lower())
-
-
-_TOWN_PHRASES: dict[str, str] = {t.lower(): t for t in TOWNS} | TOWN_ALIASES
-_TOWN_BY_KEY: dict[str, str] = {_key(p): t for p, t in _TOWN_PHRASES.items()}
-_TOWN_BY_KEY.update(SHORT_TOWN_ALIASES)
-_TOWN_RE = re.compile(
-    r"(?<![a-z0-9])(?:"
-    + "|".join(
-        r"[\s/.-]*".join(re.escape(w) for w in re.split(r"[\s/-]+", p))
-        for p in sorted(_TOWN_PHRASES, key=len, reverse=True)
-    )
-    + "|"
-    + "|".join(SHORT_TOWN_ALIASES)
-    + r")(?![a-z0-9])"
-)
-# Typo targets: the canonical names only (aliases such as "central" or "city" are English),
-# run together ("toapayoh"), grouped by their first two letters: typos rarely touch those, and
-# it keeps difflib's work small. Keyed also by word count so "toa payo" is compared with
-# two-word towns only.
-_FUZZY_KEYS: dict[tuple[str, int], list[str]] = {}
-for _town in TOWNS:
-    _words = re.split(r"[\s/]+", _town.lower())
-    _FUZZY_KEYS.setdefault(("".join(_words)[:2], len(_words)), []).append("".join(_words))
-    if len(_words) > 1:
-        _FUZZY_KEYS.setdefault(("".join(_words)[:2], 1), []).append("".join(_words))
-_FUZZY_CUTOFF = 0.85
-
-# ---- phrase scanning -----------------------------------------------------------------------
-
-_TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9'&/.-]*")
-_ABBREV_DOT = {"st", "rd", "ave", "dr", "bt", "jln", "lor", "upp", "nth", "sth", "blk", "no"}
-_ARTICLES = {"the", "a", "an"}
-_STOP = {
-    "and", "with", "for", "in", "on", "at", "but", "please", "pls", "plz", "thanks", "thank",
-    "that", "which", "where", "or", "within", "under", "below", "max", "budget", "last",
-    "past", "having", "has", "have", "also", "plus", "want", "need", "looking", "find", "show",
-    "from", "than", "if", "so", "because", "flat", "flats", "unit", "units", "resale", "comps",
-    "comparables", "transactions", "price", "prices", "sold", "is", "are", "to", "i", "we",
-    "near", "around", "nearby", "by", "off", "along", "like", "only", "any", "not", "no",
-}  # fmt: skip
-_PRONOUNS = {"me", "here", "there", "us", "it", "this", "you", "them", "home", "my", "our"}
-_NEAR_RE = re.compile(
-    r"\b(?:near(?:by)?|around|close\s+(?:to|by)|next\s+to|beside|in\s+the\s+vicinity\s+of|"
-    r"vicinity\s+of|(?:within\s+)?walking\s+distance\s+(?:of|to|from)|walkable\s+to)\b"
-)
-_NEAR_BEFORE_RE = re.compile(_NEAR_RE.pattern + r"(?:\s+the)?\s*$")
-_WEAK_RE = re.compile(r"\b(?:at|on|along|in|by|off)\b")
-_AREA_WORD_RE = re.compile(r"\b(?:area|vicinity|neighbou?rhood|estate|precinct|side)\b")
-_TYPE_WORD_RE = re.compile(
-    r"(?<![a-z0-9'])(?:" + "|".join(sorted(STREET_TYPE_WORDS, key=len, reverse=True)) + r")\.?"
-    r"(?![a-z0-9'])"
-)
-_LEADING_TYPES = {"jln", "jalan", "lor", "lorong"}
-_LANDMARK_AFTER_TOWN = {
-    "mrt", "lrt", "station", "stn", "interchange", "mall", "hub", "plaza", "point", "park",
-    "market", "hawker", "polyclinic", "library", "stadium", "bus", "town",
-}  # fmt: skip
-_WORD5_RE = re.compile(r"(?<![a-z0-9])[a-z]{5,}(?![a-z0-9])")
 _BLOCK_RE = re.compile(r"\b(?:blk|block)\s*\d+[a-z]?\b")
-
-Tok = tuple[int, int, str]
-
-
-def _tokens_after(buf: str, pos: int, limit: int) -> list[Tok]:
-    """Words from `pos` on, separated only by spaces; stops at masks and punctuation."""
-    out: list[Tok] = []
-    while len(out) < limit:
-        while pos < len(buf) and buf[pos] == " ":
-            pos += 1
-        m = _TOKEN_RE.match(buf, pos)
-        if not m:
-            break
-        word = m[0].rstrip(".-/")
-        end = m.start() + len(word)
-        out.append((m.start(), end, word))
-        pos = end
-        if m[0].endswith(".") and word not in _ABBREV_DOT:
-            break  # a full stop ends the phrase
-    return out
-
-
-def _tokens_before(buf: str, pos: int, limit: int) -> list[Tok]:
-    """Words just before `pos`, in text order, separated only by spaces."""
-    out: list[Tok] = []
-    while len(out) < limit:
-        end = pos
-        while end > 0 and buf[end - 1] == " ":
-            end -= 1
-        start = end
-        while start > 0 and (buf[start - 1].isalnum() or buf[start - 1] in "'&."):
-            start -= 1
-        if start == end:
-            break
-        out.insert(0, (start, end, buf[start:end].rstrip(".")))
-        pos = start
-    return out
-
-
-def _phrase(toks: list[Tok]) -> list[Tok]:
-    """Leading articles dropped, cut at the first stop word."""
-    while toks and toks[0][2] in _ARTICLES:
-        toks = toks[1:]
-    for i, (_, _, word) in enumerate(toks):
-        if word in _STOP:
-            return toks[:i]
-    return toks
-
-
-@dataclass
-class _Hint:
-    start: int
-    text: str
-    near: bool
-    names: list[str]
-
-
-class _Parser:
-    """Towns and street hints of one message, over what the field extractors left."""
-
-    def __init__(self, scan: Scan, streets: Sequence[str]) -> None:
-        self.scan = scan
-        self.streets = streets
-        self.index: StreetIndex | None = street_index(streets) if streets else None
-        self.hints: list[_Hint] = []
-        self.town: str | None = None
-        self.street_town: str | None = None
-
-    # -- helpers
-
-    def _near_before(self, start: int) -> bool:
-        return bool(_NEAR_BEFORE_RE.search(self.scan.buf[max(0, start - 48) : start]))
-
-    def _add_hint(self, start: int, end: int, near: bool, *, require_match: bool = False) -> bool:
-        text = self.scan.original(start, end)
-        names = match_streets(text, self.streets)
-        if require_match and not names:
-            return False
-        self.hints.append(_Hint(start, text, near, names))
-        self.scan.take(start, end)
-        return True
-
-    # -- towns
-
-    def _street_extent(self, start: int, end: int) -> tuple[int, int] | None:
-        """Span of a street that this town name is part of ("Tampines St 81", "Lor 1 Toa Payoh")."""
-        buf = self.scan.buf
-        core = canon_tokens(buf[start:end])
-        before = _tokens_before(buf, start, 3)
-        after = _tokens_after(buf, end, 4)
-        best: tuple[int, int, int] | None = None
-        for kb in range(len(before) + 1):
-            pre = canon_tokens(" ".join(w for _, _, w in before[len(before) - kb :]))
-            for ka in range(len(after), -1, -1):
-                if kb + ka == 0:
-                    continue
-                post = canon_tokens(" ".join(w for _, _, w in after[:ka]))
-                if self.index is not None:
-                    ok = (*pre, *core, *post) in self.index.prefixes
-                else:
-                    ok = self._reads_like_street(before[len(before) - kb :], after[:ka])
-                if ok and (best is None or kb + ka > best[0]):
-                    s = before[len(before) - kb][0] if kb else start
-                    e = after[ka - 1][1] if ka else end
-                    best = (kb + ka, s, e)
-                    break
-        return (best[1], best[2]) if best else None
-
-    @staticmethod
-    def _reads_like_street(pre: list[Tok], post: list[Tok]) -> bool:
-        """Without a street list: 'Upp X', 'Lor 3 X', 'X North Ave 3', 'X St 81' read as streets."""
-        pre_words = [w for _, _, w in pre]
-        post_words = [w for _, _, w in post]
-        if pre_words and not (
-            pre_words[-1] in {"upp", "upper", "jln", "jalan"}
-            or (len(pre_words) >= 2 and pre_words[-2] in {"lor", "lorong"})
-        ):
-            return False
-        for i, w in enumerate(post_words):
-            numeric = w[:1].isdigit() and i > 0 and post_words[i - 1] in STREET_TYPE_WORDS
-            if w not in STREET_CONTINUATION_WORDS and not numeric:
-                return False
-        return bool(pre_words or post_words)
-
-    def find_towns(self) -> None:
-        """Explicit towns, towns inside street names, and towns named as landmarks."""
-        scan = self.scan
-        for m in scan.matches(_TOWN_RE):
-            if MASK in scan.buf[m.start() : m.end()]:
-                continue  # already part of a street found from an earlier town word
-            town = _TOWN_BY_KEY[_key(m[0])]
-            span = self._street_extent(m.start(), m.end())
-            if span is not None:
-                s, e = span
-                toks = canon_tokens(scan.buf[s:e])
-                override = next(
-                    (t for k, t in STREET_TOWN_OVERRIDES.items() if toks[: len(k)] == k), None
-                )
-                self._add_hint(s, e, self._near_before(s))
-                self.street_town = self.street_town or override or town
-                continue
-            self.town = self.town or town
-            after = _phrase(_tokens_after(scan.buf, m.end(), 4))
-            near = self._near_before(m.start())
-            landmark = bool(after) and (after[0][2] in _LANDMARK_AFTER_TOWN or near)
-            if landmark and not all(w in _PRONOUNS for _, _, w in after):
-                self._add_hint(m.start(), after[-1][1], near)
-            else:
-                scan.take(m.start(), m.end())
-
-    def fuzzy_town(self) -> None:
-        """Typos of 5+ letters ('Sengkng', 'Hougan', 'toa payo') when no town was found.
-
-        Conservative on purpose (ratio >= 0.85, same first two letters, no stop words), so
-        ordinary English never becomes a town; common misspellings are aliases in vocab.py.
-        """
-        buf = self.scan.buf
-        words = [(m.start(), m.end(), m[0]) for m in re.finditer(r"[a-z]+", buf)]
-        for n in (1, 2, 3):
-            for i in range(len(words) - n + 1):
-                run = words[i : i + n]
-                if any(buf[a[1] : b[0]].strip(" -") for a, b in itertools.pairwise(run)):
-                    continue
-                if any(w in _STOP or w in _ARTICLES for _, _, w in run):
-                    continue
-                joined = "".join(w for _, _, w in run)
-                if len(joined) < 5:
-                    continue
-                if n == 1 and self.index is not None and joined.upper() in self.index.vocab_set:
-                    continue  # a real street word is not a town typo
-                keys = _FUZZY_KEYS.get((joined[:2], n), [])
-                close = difflib.get_close_matches(joined, keys, n=1, cutoff=_FUZZY_CUTOFF)
-                if close:
-                    self.town = _TOWN_BY_KEY[close[0]]
-                    self.scan.take(run[0][0], run[-1][1])
-                    return
-
-    # -- streets
-
-    def find_streets(self) -> None:
-        """Street and landmark hints, strongest cue first."""
-        self._area_suffix()
-        self._after_triggers(_NEAR_RE, near=True)
-        self._after_triggers(_WEAK_RE, near=False)
-        self._typed_streets()
-        self._bare_street_words()
-
-    def _area_suffix(self) -> None:
-        """'Compassvale area', 'the Anchorvale vicinity' -> a near hint."""
-        for m in self.scan.matches(_AREA_WORD_RE):
-            toks = [t for t in _tokens_before(self.scan.buf, m.start(), 3) if t[2] not in _STOP]
-            while toks and toks[0][2] in _ARTICLES:
-                toks = toks[1:]
-            words = [w for _, _, w in toks]
-            if not toks or all(w in _ARTICLES | _PRONOUNS for w in words):
-                continue
-            start, end = toks[0][0], toks[-1][1]
-            if self.index is None and not self.scan.text[start].isupper():
-                continue
-            if self._add_hint(start, end, near=True, require_match=self.index is not None):
-                self.scan.take(end, m.end())
-
-    def _after_triggers(self, trigger: re.Pattern[str], *, near: bool) -> None:
-        """'near the mall', 'close to Sengkang East Way' (any words); 'at/on X' only for streets."""
-        for m in self.scan.matches(trigger):
-            toks = _phrase(_tokens_after(self.scan.buf, m.end(), 6))
-            if not toks or all(w in _PRONOUNS for _, _, w in toks):
-                continue
-            if near:
-                self._add_hint(toks[0][0], toks[-1][1], near=True)
-                self.scan.take(m.start(), m.end())
-                continue
-            has_type = any(w in STREET_TYPE_WORDS for _, _, w in toks[1:])
-            start, end = toks[0][0], toks[-1][1]
-            if self._add_hint(start, end, near=False, require_match=not has_type):
-                self.scan.take(m.start(), m.end())
-
-    def _typed_streets(self) -> None:
-        """'Compassvale Rd', 'Jln Kukoh': words ending (or starting) in a street-type word."""
-        buf = self.scan.buf
-        for m in self.scan.matches(_TYPE_WORD_RE):
-            if MASK in self.scan.buf[m.start() : m.end()]:
-                continue
-            word = m[0].rstrip(".")
-            if word in _LEADING_TYPES:
-                toks = [(m.start(), m.end(), word), *_phrase(_tokens_after(buf, m.end(), 3))]
-            else:
-                before = _tokens_before(buf, m.start(), 3)
-                cut = [i for i, t in enumerate(before) if t[2] in _STOP or t[2] in _ARTICLES]
-                if cut:
-                    before = before[cut[-1] + 1 :]
-                number = [t for t in _tokens_after(buf, m.end(), 1) if t[2][:1].isdigit()]
-                toks = [*before, (m.start(), m.end(), word), *number]
-            if len(toks) < 2 or not any(t[2].isalpha() and t[2] != word for t in toks):
-                continue
-            start, end = toks[0][0], toks[-1][1]
-            if self.index is not None:
-                self._add_hint(start, end, near=False, require_match=True)
-            elif self.scan.text[start].isupper():
-                self._add_hint(start, end, near=False)
-
-    def _bare_street_words(self) -> None:
-        """A street's own name with no cue at all ('4-room Compassvale'): exact words only."""
-        if self.index is None:
-            return
-        index = self.index
-        for m in self.scan.matches(_WORD5_RE):
-            if m[0].upper() not in index.bare_words:
-                continue
-            toks = [(m.start(), m.end(), m[0])]
-            for tok in _tokens_after(self.scan.buf, m.end(), 3):
-                if not index.lookup(hint_tokens(" ".join(w for _, _, w in [*toks, tok]))):
-                    break
-                toks.append(tok)
-            self._add_hint(toks[0][0], toks[-1][1], near=False)
-
-    def street_fields(self) -> Fields:
-        """street_hint / street_names / near from the hints found (several are joined)."""
-        if not self.hints:
-            return {}
-        hints = sorted(self.hints, key=lambda h: h.start)
-        names = sorted({n for h in hints for n in h.names})
-        text = " / ".join(dict.fromkeys(h.text for h in hints))
-        return {"street_hint": text, "street_names": names, "near": any(h.near for h in hints)}
-
-
-# ---- public API ----------------------------------------------------------------------------
-
 _EXTRACTORS = (
     extract_months,
     extract_area,
@@ -400,7 +43,7 @@ def parse_target(text: str, *, streets: Sequence[str] = ()) -> Target:
     """
     scan = Scan(text)
     for m in scan.matches(_BLOCK_RE):
-        scan.take(m.start(), m.end())
+        scan.blank(m.start(), m.end())
     fields: Fields = {}
     model: Fields = {}
     for extract in _EXTRACTORS:
@@ -410,7 +53,7 @@ def parse_target(text: str, *, streets: Sequence[str] = ()) -> Target:
         else:
             fields.update(found)
     fields.update(model)  # an explicit model beats the one implied by 'EA'/'EM'
-    parser = _Parser(scan, streets)
+    parser = PlaceParser(scan, streets)
     parser.find_towns()
     if parser.town is None and parser.street_town is None:
         parser.fuzzy_town()

@@ -31,6 +31,7 @@ Tokens = tuple[str, ...]
 _TOKEN_RE = re.compile(r"\d+[A-Z]?\b|\d+|[A-Z]+")
 _BLOCK_RE = re.compile(r"\b(?:BLK|BLOCK)\s*\d+[A-Z]?\b")
 _TYPO_CUTOFF = 0.8
+_STRICT_CUTOFF = 0.88
 
 
 def canon_tokens(text: str) -> Tokens:
@@ -43,6 +44,8 @@ def canon_tokens(text: str) -> Tokens:
             out.extend(expanded)
         else:
             out.append(STREET_ABBREVIATIONS.get(tok, tok))
+    if len(out) > 2 and out[-2] == "LOR" and out[-1][:1].isdigit():
+        out = out[-2:] + out[:-2]  # "Toa Payoh Lor 8" is written LOR 8 TOA PAYOH
     return tuple(out)
 
 
@@ -76,9 +79,10 @@ class StreetIndex:
     vocab: tuple[str, ...]
     vocab_set: frozenset[str]
     joined: dict[str, Tokens]
+    joined_keys: tuple[str, ...]
     bare_words: frozenset[str]
 
-    def lookup(self, toks: Tokens) -> list[str]:
+    def lookup(self, toks: Tokens, *, partial: bool = True) -> list[str]:
         """Exact street if there is one, else every street containing the tokens in order.
 
         The last hint token may be a prefix of a word ("Compass" -> COMPASSVALE ...), so a
@@ -89,7 +93,7 @@ class StreetIndex:
             return sorted(exact)
         n = len(toks)
         head, last = toks[:-1], toks[-1]
-        partial = last.isalpha() and len(last) >= 3
+        partial = partial and last.isalpha() and len(last) >= 3
         found: set[str] = set()
         for name, st in zip(self.names, self.tokens, strict=True):
             for i in range(len(st) - n + 1):
@@ -101,11 +105,11 @@ class StreetIndex:
                     break
         return sorted(found)
 
-    def correct(self, toks: Tokens) -> Tokens:
+    def correct(self, toks: Tokens, *, strict: bool = False) -> Tokens:
         """Replace unknown words by the closest street word (difflib ratio >= 0.8).
 
         Also joins split words ("compass vale") and splits joined ones ("angmokio"), the two
-        other ways people mistype street names.
+        other ways people mistype street names. `strict` demands a closer, longer match.
         """
         out: list[str] = []
         i = 0
@@ -117,20 +121,24 @@ class StreetIndex:
                 i += 2
                 continue
             i += 1
-            if tok in self.vocab_set or not is_distinctive(tok) or len(tok) < 4:
+            if tok in self.vocab_set or not is_distinctive(tok) or len(tok) < (6 if strict else 4):
                 out.append(tok)
             elif tok in self.joined:
                 out.extend(self.joined[tok])
             else:
-                close = difflib.get_close_matches(tok, self.vocab, n=1, cutoff=_TYPO_CUTOFF)
-                if close:
-                    out.append(close[0])
-                else:
-                    near_joined = difflib.get_close_matches(
-                        tok, list(self.joined), n=1, cutoff=_TYPO_CUTOFF
-                    )
-                    out.extend(self.joined[near_joined[0]] if near_joined else (tok,))
+                out.extend(self._closest(tok, strict=strict))
         return tuple(out)
+
+    def _closest(self, tok: str, *, strict: bool) -> Tokens:
+        """The street word (or run of words) closest to a mistyped one, else the word itself."""
+        cutoff = _STRICT_CUTOFF if strict else _TYPO_CUTOFF
+        for pool, joined in ((self.vocab, False), (self.joined_keys, True)):
+            if strict:
+                pool = tuple(w for w in pool if w[:2] == tok[:2])
+            close = difflib.get_close_matches(tok, pool, n=1, cutoff=cutoff)
+            if close:
+                return self.joined[close[0]] if joined else (close[0],)
+        return (tok,)
 
 
 def _joined_runs(tokens: Iterable[Tokens]) -> dict[str, Tokens]:
@@ -160,6 +168,7 @@ def _build_index(names: tuple[str, ...]) -> StreetIndex:
     bare = {
         t for t in vocab if len(t) >= 5 and t not in ENGLISH_STREET_WORDS and t not in town_words
     }
+    joined = _joined_runs(toks)
     return StreetIndex(
         names=names,
         tokens=toks,
@@ -167,7 +176,8 @@ def _build_index(names: tuple[str, ...]) -> StreetIndex:
         prefixes=frozenset(prefixes),
         vocab=tuple(vocab),
         vocab_set=frozenset(vocab),
-        joined=_joined_runs(toks),
+        joined=joined,
+        joined_keys=tuple(joined),
         bare_words=frozenset(bare),
     )
 
@@ -183,6 +193,12 @@ def hint_tokens(hint: str) -> Tokens:
     return tuple(t for t in canon_tokens(cleaned) if t not in LANDMARK_WORDS)
 
 
+def _english_only(toks: Tokens) -> bool:
+    """One distinctive word, and an everyday English one ("beach", "field", "pine")."""
+    words = [t for t in toks if is_distinctive(t)]
+    return len(words) == 1 and words[0] in ENGLISH_STREET_WORDS
+
+
 def match_streets(hint: str, streets: Sequence[str]) -> list[str]:
     """Street names in `streets` that the user's `hint` refers to, sorted; [] when none.
 
@@ -192,16 +208,31 @@ def match_streets(hint: str, streets: Sequence[str]) -> list[str]:
     the distinctive words. A hint that is only a town name returns [] because the town filter,
     not a street filter, should carry it.
     """
+    return find_streets(hint, streets, strict=False)
+
+
+def find_streets(hint: str, streets: Sequence[str], *, strict: bool) -> list[str]:
+    """`match_streets`, optionally `strict` for words with no street cue ("at X", a bare word).
+
+    Strict accepts a typo only when it is long and close (ratio >= 0.88, 6+ letters, same first
+    two letters), needs whole words, and refuses a hint that is one everyday English street
+    word ("at the beach", "in the field"), which the loose mode takes for BEACH RD and PUNGGOL
+    FIELD; "Boon Lay" (two words, both English) still counts.
+    """
     if not streets:
         return []
     toks = hint_tokens(hint)
     if not toks or toks in TOWN_TOKEN_SETS or not any(is_distinctive(t) for t in toks):
         return []
+    if strict and _english_only(toks):
+        return []
     index = street_index(streets)
-    found = index.lookup(toks)
+    found = index.lookup(toks, partial=not strict)
     if found:
         return found
-    fixed = index.correct(toks)
+    fixed = index.correct(toks, strict=strict)
     if fixed == toks or fixed in TOWN_TOKEN_SETS:
         return []
-    return index.lookup(fixed)
+    if strict and _english_only(fixed):
+        return []
+    return index.lookup(fixed, partial=not strict)

@@ -280,13 +280,16 @@ LANDMARK_WORDS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 
-# Street words that are everyday English: never taken as a street without a street cue.
+# Street words that are everyday English (or first names): never a street on their own
+# without a street cue ("at the beach" is not BEACH RD; "Boon Lay", two words, still is).
 ENGLISH_STREET_WORDS: frozenset[str] = frozenset(
     {
         "ADMIRALTY", "AIRPORT", "BEACH", "BOON", "BRIDGE", "BRIGHT", "BUFFALO", "CASHEW",
         "CASSIA", "CIRCUIT", "COAST", "CORPORATION", "COURSE", "CROSS", "DELTA", "DEPOT",
         "EMPRESS", "FIELD", "FRENCH", "GREEN", "HALT", "HILL", "HOOD", "KING", "LOWER",
         "MARINE", "PENDING", "PLAINS", "PLAZA", "QUEEN", "QUEENS", "RACE", "RAJAH",
-        "RESERVOIR", "SMITH", "VILLAGE", "VISTA", "WELLINGTON", "PIPIT",
+        "RESERVOIR", "SMITH", "VILLAGE", "VISTA", "WELLINGTON", "PIPIT", "AH", "CHIN", "HO",
+        "LAY", "MO", "PINE", "PING", "SAGO", "SIN", "SIMS", "MARGARET", "ELIAS", "GEORGES",
+        "CLARENCE",
     }
 )  # fmt: skip

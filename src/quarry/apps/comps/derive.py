@@ -1,0 +1,106 @@
+"""Row parsing and derived columns (seed §2.2), done once per CSV row in Python.
+
+Every function here is pure; a value that does not parse raises `ValueError`, which the
+ingest counts as a bad row instead of failing the load.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+MONTH = re.compile(r"^\d{4}-\d{2}$")
+STOREY = re.compile(r"^\s*(\d+)\s+TO\s+(\d+)\s*$")
+YEARS = re.compile(r"(\d+)\s*year")
+MONTHS = re.compile(r"(\d+)\s*month")
+ONLY_NUMBER = re.compile(r"^\s*(\d+)\s*$")
+TERM_SPLIT = re.compile(r"[^a-z0-9]+")
+LEASE_YEARS = 99
+
+
+@lru_cache(maxsize=65536)
+def lease_months(remaining: str, month: str, lease_commence: int) -> int:
+    """'61 years 04 months' → 736; '55 years' → 660; empty → from a 99-year lease start."""
+    text = remaining.strip()
+    if not text:
+        return (lease_commence + LEASE_YEARS) * 12 - (int(month[:4]) * 12 + int(month[5:7]) - 1)
+    y, m, n = YEARS.search(text), MONTHS.search(text), ONLY_NUMBER.match(text)
+    if not (y or m or n):
+        raise ValueError(f"remaining_lease {remaining!r}")
+    years = int(y.group(1)) if y else int(n.group(1)) if n else 0
+    return years * 12 + (int(m.group(1)) if m else 0)
+
+
+def format_lease(months: int) -> str:
+    return f"{months // 12} years {months % 12:02d} months"
+
+
+@lru_cache(maxsize=1024)
+def storey_bounds(storey_range: str) -> tuple[int, int]:
+    """'07 TO 09' → (7, 9)."""
+    m = STOREY.match(storey_range)
+    if not m:
+        raise ValueError(f"storey_range {storey_range!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+@lru_cache(maxsize=65536)
+def _part_terms(part: str) -> tuple[str, ...]:
+    return tuple(t for t in TERM_SPLIT.split(part.lower()) if t)
+
+
+def terms(text: str) -> list[str]:
+    """BM25 terms of a listing: lower-case alphanumeric runs, duplicates kept (term frequency).
+
+    Split on spaces first so each repeated piece (town, street, lease...) is tokenised once
+    per ingest, not once per row: a 1M-row load repeats a few thousand distinct pieces.
+    """
+    out: list[str] = []
+    for part in text.split(" "):
+        out.extend(_part_terms(part))
+    return out
+
+
+def derive(raw: Sequence[str]) -> tuple[object, ...]:
+    """Raw fields in `ingest.COLUMNS` order → the typed row COPYed into hdb_resale."""
+    month, town, flat_type, block, street, storey_range, area, model, commence, remaining, price = (
+        raw
+    )
+    month = month.strip()
+    if not MONTH.match(month):
+        raise ValueError(f"month {month!r}")
+    town, flat_type, block, street = (v.strip().upper() for v in (town, flat_type, block, street))
+    if not (town and flat_type and block and street):
+        raise ValueError("empty town, flat_type, block or street_name")
+    storey_range = storey_range.strip()
+    lo, hi = storey_bounds(storey_range)
+    area_value = float(area)
+    commence_year = int(commence)
+    lease = lease_months(remaining, month, commence_year)
+    remaining_text = remaining.strip() or format_lease(lease)
+    model = model.strip()
+    listing = (
+        f"{town} {flat_type} {block} {street} {model} storey {storey_range} "
+        f"{area.strip()}sqm lease {remaining_text}"
+    )
+    return (
+        month,
+        town,
+        flat_type,
+        block,
+        street,
+        storey_range,
+        area_value,
+        model,
+        commence_year,
+        remaining_text,
+        round(float(price)),
+        f"{month}-01",
+        lo,
+        hi,
+        (lo + hi) / 2,
+        lease,
+        listing,
+        terms(listing),
+    )

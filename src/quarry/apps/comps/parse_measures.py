@@ -1,0 +1,197 @@
+"""Size and storey extractors of the offline comps parser (see `parse.parse_target`)."""
+
+from __future__ import annotations
+
+import re
+
+from quarry.apps.comps.parse_scan import NUM, Fields, Scan, to_number
+
+_FLOOR = r"(?:floors?|storeys?|storys?|stories|levels?|lvls?|flrs?|fl)"
+_ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
+
+
+# ---- floor area ----------------------------------------------------------------------------
+
+SQFT_TO_SQM = 0.092903
+_SQFT = r"square\s+f(?:ee|oo)t|sq\.?\s*f(?:ee)?t|sqft|ft2|ft\u00b2|sf"
+_SQM = r"square\s+met(?:re|er)s?|sq\.?\s*m(?:et(?:re|er)s?|trs?)?|m2|m\u00b2|sqm"
+_UNIT = rf"(?:(?P<sqft>{_SQFT})|(?:{_SQM}))(?![a-z])"
+_UNIT2 = rf"(?:(?P<sqft2>{_SQFT})|(?:{_SQM}))?"
+_AREA_RANGE_RE = re.compile(
+    rf"(?:between\s+)?(?P<a>{NUM})\s*{_UNIT2}\s*(?:-|to|and)\s*(?P<b>{NUM})\s*{_UNIT}"
+)
+_AREA_MAX_RES = (
+    re.compile(
+        r"(?:max(?:imum)?|under|below|at\s+most|up\s+to|no\s+(?:more|bigger|larger)\s+than|"
+        r"not\s+more\s+than|less\s+than|smaller\s+than|within|<=?)\s*(?:of\s+)?"
+        rf"(?P<a>{NUM})\s*{_UNIT}"
+    ),
+    re.compile(
+        rf"(?P<a>{NUM})\s*{_UNIT}\s*(?:max(?:imum)?|or\s+(?:less|smaller|under|below)|"
+        r"and\s+(?:below|under|smaller)|at\s+most|tops)\b"
+    ),
+)
+_AREA_MIN_RES = (
+    re.compile(
+        r"(?:at\s+least|min(?:imum)?|over|above|more\s+than|no\s+(?:less|smaller)\s+than|"
+        rf"bigger\s+than|larger\s+than|>=?|from)\s*(?:of\s+)?(?P<a>{NUM})\s*{_UNIT}"
+    ),
+    re.compile(rf"(?P<a>{NUM})\s*\+\s*{_UNIT}"),
+    re.compile(
+        rf"(?P<a>{NUM})\s*{_UNIT}\s*(?:\+(?!\s*/)|or\s+(?:more|bigger|larger|above)|"
+        r"and\s+(?:above|up|bigger|larger)|min(?:imum)?\b|at\s+least)"
+    ),
+)
+_AREA_TARGET_RE = re.compile(
+    r"(?:(?:~|about|around|approx(?:imately|\.)?|roughly|circa|some|close\s+to|nearly)\s*)?"
+    rf"(?P<a>{NUM})\s*{_UNIT}(?:\s*(?:\+/-|\u00b1|plus\s+or\s+minus)\s*(?P<tol>{NUM})"
+    rf"\s*(?:{_SQM})?(?![a-z]))?"
+)
+_AREA_BARE_RE = re.compile(
+    r"\b(?:floor\s+area|size|area)\s*(?:of|:|=|is)?\s*(?:about|around|~|approx\.?)?\s*"
+    r"(?P<a>\d{2,3}(?:\.\d+)?)\b(?!\s*(?:k\b|%|years?|yrs?|months?|th|rd|nd|st\b))"
+)
+
+
+def _sqm(m: re.Match[str], key: str = "a", unit: str = "sqft") -> float | None:
+    """The matched size in square metres, or None when implausible for an HDB flat."""
+    value = to_number(m[key])
+    if m.groupdict().get(unit):
+        value = round(value * SQFT_TO_SQM, 1)
+    return value if 15 <= value <= 400 else None
+
+
+def extract_area(scan: Scan) -> Fields:
+    """Floor area: '~95 sqm' -> target; 'max 80 sqm' -> floor_area_max; '90-100 sqm' -> 95 +- 5.
+
+    'at least 130 sqm' has no field of its own (Target has no floor_area_min), so it becomes the
+    target with the default tolerance: comps around the stated minimum are the right yardstick,
+    and the scorer still ranks the closest sizes first. Square feet are converted (1 sqft =
+    0.092903 sqm, one decimal).
+    """
+    out: Fields = {}
+    for m in scan.matches(_AREA_RANGE_RE):
+        unit = m["sqft"]
+        a = to_number(m["a"]) * (SQFT_TO_SQM if unit else 1)
+        b = to_number(m["b"]) * (SQFT_TO_SQM if unit else 1)
+        if 15 <= a < b <= 400:
+            out["floor_area_target"] = round((a + b) / 2, 1)
+            out["floor_area_tolerance"] = round((b - a) / 2, 1)
+            scan.take(m.start(), m.end())
+    for rx in _AREA_MAX_RES:
+        for m in scan.matches(rx):
+            if (v := _sqm(m)) is not None:
+                out["floor_area_max"] = v
+                scan.take(m.start(), m.end())
+    for rx in (*_AREA_MIN_RES, _AREA_TARGET_RE, _AREA_BARE_RE):
+        for m in scan.matches(rx):
+            if (v := _sqm(m)) is not None:
+                out["floor_area_target"] = v
+                tol = m.groupdict().get("tol")
+                out["floor_area_tolerance"] = to_number(tol) if tol else 5.0
+                scan.take(m.start(), m.end())
+    return out
+
+
+# ---- storey --------------------------------------------------------------------------------
+
+_STOREY_RANGE_RES = (
+    re.compile(rf"\b{_FLOOR}\s*(?:from\s+)?{_ORD}\s*(?:-|to|and)\s*{_ORD}(?![\d%])"),
+    re.compile(
+        rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"
+    ),
+    re.compile(r"\b(0\d|[1-4]\d)\s+to\s+(0\d|[1-5]\d)\b(?!\s*(?:years?|yrs?|months?|mins?|k\b|%))"),
+)
+_STOREY_MIN_RES = (
+    re.compile(
+        r"\b(?:at\s+least|min(?:imum)?|above|over|from|higher\s+than|>=?)\s*(?:the\s+)?"
+        rf"(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
+    ),
+    re.compile(
+        rf"\b{_ORD}\s*{_FLOOR}\s*(?:(?:and|or)\s+(?:above|higher|up(?:wards)?|more)|"
+        r"\+|upwards|onwards|up\b|min(?:imum)?\b)"
+    ),
+    re.compile(rf"\b{_FLOOR}\s*{_ORD}\s*(?:\+|(?:and|or)\s+(?:above|higher|up)|upwards|onwards)"),
+    re.compile(rf"\b{_ORD}\s*\+\s*{_FLOOR}\b"),
+)
+_STOREY_BELOW_RE = re.compile(
+    rf"\b(?:below|under|lower\s+than|beneath)\s*(?:the\s+)?(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
+)
+_STOREY_MAX_RES = (
+    re.compile(
+        r"\b(?:at\s+most|max(?:imum)?|up\s+to|no\s+higher\s+than|not\s+above)\s*(?:the\s+)?"
+        rf"(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
+    ),
+    re.compile(rf"\b{_ORD}\s*{_FLOOR}\s*(?:(?:and|or)\s+(?:below|lower|under)|max(?:imum)?\b)"),
+)
+_STOREY_SINGLE_RE = re.compile(
+    rf"\b(?:on\s+)?(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)\s*{_FLOOR}|{_FLOOR}\s*(\d{{1,2}}))\b"
+    r"(?!\s*(?:-|to)\s*\d)"
+)
+_UNIT_NUMBER_RE = re.compile(r"#\s*(\d{1,2})\s*-\s*\d{1,5}[a-z]?\b")  # "#12-34": storey 12
+_STOREY_WORDS = {
+    "low": "low", "lower": "low", "ground": "low", "bottom": "low",
+    "mid": "mid", "middle": "mid", "medium": "mid",
+    "high": "high", "higher": "high", "upper": "high", "top": "high",
+}  # fmt: skip
+_STOREY_PREF_RES = (
+    re.compile(
+        r"\b(?P<w>low(?:er)?|ground|bottom|mid(?:dle)?|medium|high(?:er)?|upper|top)"
+        rf"\s*-?\s*{_FLOOR}\b"
+    ),
+    re.compile(rf"\b{_FLOOR}\s*(?:preference\s*)?[:=]?\s*(?P<w>low|mid|middle|high)\b"),
+    re.compile(r"\b(?P<w>higher)\s+up\b"),
+)
+_ANY_FLOOR_RE = re.compile(rf"\b(?:any|whatever)\s+{_FLOOR}\b")
+
+
+def _ints(m: re.Match[str]) -> list[int]:
+    """The integer groups that matched."""
+    return [int(g) for g in m.groups() if g is not None and g.isdigit()]
+
+
+def extract_storey(scan: Scan) -> Fields:
+    """Storey words and numbers.
+
+    'low/mid/high floor' -> storey_preference ('ground'/'lower' are low, 'upper'/'top' high).
+    '10th floor and above' / 'above 10th floor' / 'floor 10+' -> storey_min 10 (colloquially
+    inclusive); 'below 5th floor' -> storey_max 4 (strict); 'floors 7-9' / '07 TO 09' -> 7..9.
+    A single storey ('12th floor') becomes its HDB band (10..12): the data only knows bands of
+    three, and the filter compares band midpoints, so an exact storey would match nothing.
+    'any floor' clears the storey constraints.
+    """
+    out: Fields = {}
+
+    def put(lo: int | None, hi: int | None, m: re.Match[str]) -> None:
+        if lo is not None:
+            out["storey_min"] = lo
+        if hi is not None:
+            out["storey_max"] = hi
+        scan.take(m.start(), m.end())
+
+    for rx in _STOREY_RANGE_RES:
+        for m in scan.matches(rx):
+            lo, hi = _ints(m)[:2]
+            if 1 <= lo <= hi <= 60:
+                put(lo, hi, m)
+    for rx in _STOREY_MIN_RES:
+        for m in scan.matches(rx):
+            put(_ints(m)[0], None, m)
+    for m in scan.matches(_STOREY_BELOW_RE):
+        put(None, max(1, _ints(m)[0] - 1), m)
+    for rx in _STOREY_MAX_RES:
+        for m in scan.matches(rx):
+            put(None, _ints(m)[0], m)
+    for m in [*scan.matches(_UNIT_NUMBER_RE), *scan.matches(_STOREY_SINGLE_RE)]:
+        n = _ints(m)[0]
+        if 1 <= n <= 60:
+            lo = 3 * ((n - 1) // 3) + 1
+            put(lo, lo + 2, m)
+    for rx in _STOREY_PREF_RES:
+        for m in scan.matches(rx):
+            out["storey_preference"] = _STOREY_WORDS[m["w"]]
+            scan.take(m.start(), m.end())
+    for m in scan.matches(_ANY_FLOOR_RE):
+        out = {"storey_preference": None, "storey_min": None, "storey_max": None}
+        scan.take(m.start(), m.end())
+    return out
