@@ -85,3 +85,13 @@ def test_bad_files_are_clear_errors_and_keep_data(tmp_path: Path, db: None) -> N
     with pytest.raises(BadInput, match="lacks column"):
         load_csv(wrong)
     assert scalar("SELECT count(*) FROM hdb_resale") == before
+
+
+def test_copy_line_escapes_control_characters() -> None:
+    from quarry.apps.comps.derive import copy_line, derive
+
+    row = derive(["2023-01", "BEDOK", "3 ROOM", "1\\A", "BEDOK\tNTH RD", "04 TO 06", "67", "Improved", "1980",
+                  "55 years 02 months", "350000"])
+    line = copy_line(row)
+    assert line.endswith("}\n") and line.count("\n") == 1
+    assert "1\\\\A" in line and "BEDOK\\tNTH RD" in line

@@ -29,15 +29,15 @@ def tokenize(text: str) -> list[str]:
     return list(seen)
 
 
-def bm25_sql(*, pool_sql: str, doc_table: str, terms_column: str, stats_table: str, corpus_table: str) -> str:
-    """SQL ranking the rows of `pool_sql` (a SELECT of ids) by BM25 for bound `:terms`.
+def bm25_sql(*, table: str, where: str, terms_column: str, stats_table: str, corpus_table: str) -> str:
+    """SQL ranking the rows of `table` matching `where` by BM25 for bound `:terms`.
 
-    Returns rows (id, bm25) best first, limited by bound `:k`. Terms absent from the
-    corpus contribute nothing; rows matching no term are not returned.
+    Returns rows (id, bm25) best first, limited by bound `:k`. Only query terms are
+    unnested and counted, so the work is proportional to matches, not to document length.
+    Terms absent from the corpus contribute nothing; rows matching no term are not returned.
     """
     return f"""
-    WITH pool AS ({pool_sql}),
-    corpus AS (
+    WITH corpus AS (
         SELECT max(value) FILTER (WHERE key = 'docs') AS n,
                greatest(max(value) FILTER (WHERE key = 'avgdl'), 1) AS avgdl
         FROM {corpus_table}
@@ -45,18 +45,17 @@ def bm25_sql(*, pool_sql: str, doc_table: str, terms_column: str, stats_table: s
     q AS (
         SELECT s.term, ln(1 + (c.n - s.df + 0.5) / (s.df + 0.5)) AS idf
         FROM {stats_table} s, corpus c WHERE s.term = ANY(CAST(:terms AS text[]))
+    ),
+    tf AS (
+        SELECT d.id, min(cardinality(d.{terms_column})) AS dl, t.term, count(*) AS n
+        FROM {table} d CROSS JOIN LATERAL unnest(d.{terms_column}) AS t(term)
+        WHERE ({where}) AND t.term = ANY(CAST(:terms AS text[]))
+        GROUP BY d.id, t.term
     )
-    SELECT d.id,
-           sum(q.idf * (tf.n * {BM25_K1 + 1}) /
-               (tf.n + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * cardinality(d.{terms_column}) / c.avgdl))) AS bm25
-    FROM pool p
-    JOIN {doc_table} d ON d.id = p.id
-    CROSS JOIN corpus c
-    CROSS JOIN LATERAL (
-        SELECT t AS term, count(*) AS n FROM unnest(d.{terms_column}) AS t GROUP BY t
-    ) tf
-    JOIN q ON q.term = tf.term
-    GROUP BY d.id
-    ORDER BY bm25 DESC, d.id
+    SELECT tf.id,
+           sum(q.idf * (tf.n * {BM25_K1 + 1}) / (tf.n + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * tf.dl / c.avgdl))) AS bm25
+    FROM tf JOIN q ON q.term = tf.term CROSS JOIN corpus c
+    GROUP BY tf.id
+    ORDER BY bm25 DESC, tf.id
     LIMIT :k
     """

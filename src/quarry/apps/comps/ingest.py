@@ -26,7 +26,7 @@ from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
-from .derive import derive
+from .derive import copy_line, derive
 
 COLUMNS = (
     "month", "town", "flat_type", "block", "street_name", "storey_range",
@@ -191,6 +191,7 @@ def _copy_rows(
         raw.cursor() as cur,
         cur.copy(f"COPY hdb_resale ({', '.join(TARGET_COLUMNS)}) FROM STDIN") as copy,
     ):
+        buffer: list[str] = []
         for line_no, fields in _rows(reader, header, bad):
             c.read += 1
             if c.read % 50000 == 0:
@@ -205,7 +206,10 @@ def _copy_rows(
                 if len(bad) < 5:
                     bad.append(f"line {line_no}: {exc}")
                 continue
-            copy.write_row(row)
+            buffer.append(copy_line(row))
+            if len(buffer) >= 5000:
+                copy.write("".join(buffer))
+                buffer.clear()
             c.copied += 1
             month = str(row[0])
             if c.newest is None or month > c.newest:
@@ -214,6 +218,7 @@ def _copy_rows(
             c.df_by_month.setdefault(month, Counter()).update(set(row_terms))
             c.length_by_month[month] += len(row_terms)
             c.docs_by_month[month] += 1
+        copy.write("".join(buffer))
     rep.advance(c.read % 50000)
     return c
 

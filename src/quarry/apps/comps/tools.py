@@ -177,12 +177,16 @@ def hybrid_fetch_candidates(
     rankings: dict[str, list[int]] = {}
     notes: list[str] = []
     if query_vec is not None:
+        # The pool and the distances (once per listing vector, ~1.6k) are materialised and
+        # hash-joined; left to itself the planner probes the pool once per vector instead.
         ranked = fetch_all(
-            "SELECT r.id FROM hdb_resale r JOIN hdb_listing_vectors v"
-            " ON (v.town, v.street_name, v.flat_model) = (r.town, r.street_name, r.flat_model)"
-            f" WHERE {where_clause(f, alias='r')[0]}"
-            " ORDER BY v.embedding <=> CAST(:q AS vector), r.month_date DESC, r.id LIMIT :k",
-            {**params, "q": vector_literal(query_vec), "k": limit},
+            "WITH pool AS MATERIALIZED (SELECT id, town, street_name, flat_model, month_date FROM hdb_resale"
+            f" WHERE {where}),"
+            " v AS MATERIALIZED (SELECT town, street_name, flat_model, embedding <=> CAST(:q AS vector) AS dist"
+            " FROM hdb_listing_vectors WHERE CAST(:town AS text) IS NULL OR town = :town)"
+            " SELECT p.id FROM pool p JOIN v USING (town, street_name, flat_model)"
+            " ORDER BY v.dist, p.month_date DESC, p.id LIMIT :k",
+            {**params, "town": f.town, "q": vector_literal(query_vec), "k": limit},
         )
         if ranked:
             rankings["vector"] = [int(r["id"]) for r in ranked]
@@ -191,8 +195,8 @@ def hybrid_fetch_candidates(
     terms = tokenize(lexical_query) if lexical_query else []
     if terms:
         sql = bm25_sql(
-            pool_sql=f"SELECT id FROM hdb_resale WHERE {where}",
-            doc_table="hdb_resale",
+            table="hdb_resale",
+            where=where_clause(f, alias="d")[0],
             terms_column="listing_terms",
             stats_table="hdb_term_stats",
             corpus_table="hdb_corpus_stats",
