@@ -48,13 +48,22 @@ def tool_call_completion(model: str, tool_name: str, args: dict[str, Any]) -> di
         "object": "chat.completion",
         "created": 0,
         "model": model,
-        "choices": [{
-            "index": 0,
-            "finish_reason": "tool_calls",
-            "message": {"role": "assistant", "content": None, "tool_calls": [{
-                "id": "call_1", "type": "function",
-                "function": {"name": tool_name, "arguments": json.dumps(args)},
-            }]},
-        }],
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "tool_calls",
+                "message": {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": tool_name, "arguments": json.dumps(args)},
+                        }
+                    ],
+                },
+            }
+        ],
         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
     }

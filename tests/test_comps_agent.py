@@ -24,11 +24,15 @@ DEMO = "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long rem
 def _independent_count(f: dict[str, Any]) -> int:
     """Count rows for the JSON filters with SQL written here, not by the app."""
     conds, params = ["TRUE"], {}
-    for key, cond in (("town", "town = :town"), ("flat_type", "flat_type = :flat_type"),
-                      ("floor_area_min", "floor_area_sqm >= :floor_area_min"),
-                      ("floor_area_max", "floor_area_sqm <= :floor_area_max"),
-                      ("min_remaining_lease_months", "remaining_lease_months >= :min_remaining_lease_months"),
-                      ("price_max", "resale_price <= :price_max"), ("flat_model", "flat_model = :flat_model")):
+    for key, cond in (
+        ("town", "town = :town"),
+        ("flat_type", "flat_type = :flat_type"),
+        ("floor_area_min", "floor_area_sqm >= :floor_area_min"),
+        ("floor_area_max", "floor_area_sqm <= :floor_area_max"),
+        ("min_remaining_lease_months", "remaining_lease_months >= :min_remaining_lease_months"),
+        ("price_max", "resale_price <= :price_max"),
+        ("flat_model", "flat_model = :flat_model"),
+    ):
         if f.get(key) is not None:
             conds.append(cond)
             params[key] = f[key]
@@ -66,7 +70,9 @@ def test_demo_prompt_end_to_end(db: None) -> None:
     assert steps[0] == "target" and "planner" in steps and "fetch" in steps
     assert all(t.retrieval_mode in ("structured", "hybrid", "none") for t in resp.trace)
     assert resp.trace[0].model == "offline:comps-target"
-    row = fetch_one("SELECT app, action, jsonb_array_length(trace) AS n FROM agent_runs WHERE id = :i", {"i": resp.run_id})
+    row = fetch_one(
+        "SELECT app, action, jsonb_array_length(trace) AS n FROM agent_runs WHERE id = :i", {"i": resp.run_id}
+    )
     assert row == {"app": "comps", "action": "accept", "n": len(resp.trace)}
 
 
@@ -87,7 +93,12 @@ def test_clarify_then_answer_keeps_constraints(db: None) -> None:
     assert second.action != "clarify"
     t = second.target
     assert (t.town, t.flat_type, t.floor_area_max, t.storey_preference, t.months_back) == (
-        "BEDOK", "3 ROOM", 80, "high", 6)
+        "BEDOK",
+        "3 ROOM",
+        80,
+        "high",
+        6,
+    )
     assert second.filters.floor_area_max is not None and second.filters.floor_area_max >= 80
     assert second.count == _independent_count(second.filters.model_dump())
     third = run("make it low floor", session_id=first.session_id)
@@ -105,8 +116,8 @@ def test_sparse_answer_shows_what_exists_with_a_note(db: None) -> None:
 def test_strictness_changes_the_size_band(db: None) -> None:
     strict = run("4-room in Tampines ~100 sqm, last 3 months", strictness=1.0)
     loose = run("4-room in Tampines ~100 sqm, last 3 months", strictness=0.0)
-    first_count = [t for t in strict.trace if t.step == "count"][0].filters or {}
-    loose_count = [t for t in loose.trace if t.step == "count"][0].filters or {}
+    first_count = next(t for t in strict.trace if t.step == "count").filters or {}
+    loose_count = next(t for t in loose.trace if t.step == "count").filters or {}
     strict_width = first_count["floor_area_max"] - first_count["floor_area_min"]
     loose_width = loose_count["floor_area_max"] - loose_count["floor_area_min"]
     assert strict_width < loose_width
@@ -120,28 +131,68 @@ def test_bad_input_is_a_clear_error(db: None) -> None:
 
 
 def test_cli_json_contract(db: None) -> None:
-    out = subprocess.run([sys.executable, "-m", "quarry.cli", "comps", "ask", DEMO, "--json"],
-                         capture_output=True, text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "quarry.cli", "comps", "ask", DEMO, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     data = json.loads(out.stdout)  # stdout is one JSON object and nothing else
-    assert set(data) >= {"action", "question", "note", "session_id", "target", "count", "stats", "results",
-                         "trace", "filters"}
+    assert set(data) >= {
+        "action",
+        "question",
+        "note",
+        "session_id",
+        "target",
+        "count",
+        "stats",
+        "results",
+        "trace",
+        "filters",
+    }
     assert set(data["filters"]) == set(CompFilters.model_fields)
     assert set(data["stats"]) == {"count", "median", "p25", "p75", "min", "max"}
-    assert set(data["results"][0]) == {"month", "town", "flat_type", "block", "street_name", "storey_range",
-                                       "floor_area_sqm", "flat_model", "remaining_lease", "resale_price", "score"}
-    assert set(data["trace"][0]) >= {"step", "action", "adjustment", "count", "retrieval_mode", "reason", "model",
-                                     "ms", "filters"}
+    assert set(data["results"][0]) == {
+        "month",
+        "town",
+        "flat_type",
+        "block",
+        "street_name",
+        "storey_range",
+        "floor_area_sqm",
+        "flat_model",
+        "remaining_lease",
+        "resale_price",
+        "score",
+    }
+    assert set(data["trace"][0]) >= {
+        "step",
+        "action",
+        "adjustment",
+        "count",
+        "retrieval_mode",
+        "reason",
+        "model",
+        "ms",
+        "filters",
+    }
     assert data["count"] == _independent_count(data["filters"]) == data["stats"]["count"]
     assert data["target"]["flat_model"] is None
 
 
 def test_cli_bad_input_exits_nonzero_without_traceback(db: None) -> None:
-    out = subprocess.run([sys.executable, "-m", "quarry.cli", "comps", "ask", " ", "--json"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "quarry.cli", "comps", "ask", " ", "--json"], capture_output=True, text=True, timeout=120
+    )
     assert out.returncode != 0 and out.stdout == ""
     assert "error:" in out.stderr and "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "quarry.cli", "comps", "ingest", "/nonexistent.csv"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "quarry.cli", "comps", "ingest", "/nonexistent.csv"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode != 0 and "not found" in out.stderr and "Traceback" not in out.stderr
 
 
@@ -173,8 +224,12 @@ def test_remote_model_answers_when_configured(db: None) -> None:
 
 def test_provider_failure_falls_back_to_offline(db: None) -> None:
     with local_openai(lambda p, b: (500, {"error": {"message": "upstream down"}})) as (url, seen):
-        s = Settings(openrouter_api_key="test-key", openrouter_base_url=url, openrouter_model_name="broken",
-                     openrouter_fallback_models="also-broken")
+        s = Settings(
+            openrouter_api_key="test-key",
+            openrouter_base_url=url,
+            openrouter_model_name="broken",
+            openrouter_fallback_models="also-broken",
+        )
         resp = run(DEMO, settings=s)
     models = {r["body"]["model"] for r in seen}
     assert models == {"broken", "also-broken"}  # the whole chain was tried

@@ -12,8 +12,10 @@ from quarry.apps.comps.ingest import BUNDLED_CSV, load_csv
 from quarry.db import fetch_all, scalar
 from quarry.errors import BadInput
 
-HEADER = ("month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,"
-          "lease_commence_date,remaining_lease,resale_price\n")
+HEADER = (
+    "month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,"
+    "lease_commence_date,remaining_lease,resale_price\n"
+)
 ROWS = [
     "2023-06,SENGKANG,4 ROOM,123A,COMPASSVALE RD,07 TO 09,93,Premium Apartment,2005,80 years 05 months,560000",
     "2023-05,SENGKANG,4 ROOM,124,COMPASSVALE RD,01 TO 03,92.5,Model A,2004,79 years 01 month,540000.0",
@@ -90,8 +92,21 @@ def test_bad_files_are_clear_errors_and_keep_data(tmp_path: Path, db: None) -> N
 def test_copy_line_escapes_control_characters() -> None:
     from quarry.apps.comps.derive import copy_line, derive
 
-    row = derive(["2023-01", "BEDOK", "3 ROOM", "1\\A", "BEDOK\tNTH RD", "04 TO 06", "67", "Improved", "1980",
-                  "55 years 02 months", "350000"])
+    row = derive(
+        [
+            "2023-01",
+            "BEDOK",
+            "3 ROOM",
+            "1\\A",
+            "BEDOK\tNTH RD",
+            "04 TO 06",
+            "67",
+            "Improved",
+            "1980",
+            "55 years 02 months",
+            "350000",
+        ]
+    )
     line = copy_line(row)
     assert line.endswith("}\n") and line.count("\n") == 1
     assert "1\\\\A" in line and "BEDOK\\tNTH RD" in line

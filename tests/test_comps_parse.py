@@ -76,9 +76,7 @@ def test_parse_without_street_list_still_finds_hints() -> None:
 
 
 def test_merge_clarified_town_keeps_earlier_constraints() -> None:
-    t = merge_turns(
-        ["3-room, max 80 sqm, high floor, last 6 months", "Bedok"], streets=load_streets()
-    )
+    t = merge_turns(["3-room, max 80 sqm, high floor, last 6 months", "Bedok"], streets=load_streets())
     assert t.town == "BEDOK"
     assert t.flat_type == "3 ROOM"
     assert t.floor_area_max == 80
@@ -121,9 +119,7 @@ def test_merge_any_floor_and_no_budget_clear() -> None:
 
 
 def test_merge_town_change_drops_old_streets() -> None:
-    t = merge_turns(
-        ["4-room in Sengkang near Compassvale", "Punggol instead"], streets=load_streets()
-    )
+    t = merge_turns(["4-room in Sengkang near Compassvale", "Punggol instead"], streets=load_streets())
     assert t.town == "PUNGGOL"
     assert t.street_hint is None
     assert t.street_names == []

@@ -38,7 +38,7 @@ def test_price_stats_are_exact(db: None) -> None:
 
 def test_filter_values_are_bound_not_spliced(db: None) -> None:
     evil = CompFilters(town="X'; DROP TABLE hdb_resale; --", street_names=["A' OR '1'='1"])
-    where, params = tools.where_clause(evil)
+    where, _params = tools.where_clause(evil)
     assert "DROP" not in where and "OR '1'" not in where
     assert tools.count_candidates(evil) == 0
     assert scalar("SELECT count(*) FROM hdb_resale") > 0
@@ -80,22 +80,25 @@ def test_hnsw_nearest_listing_texts(db: None) -> None:
 
 
 def test_scoring_prefers_the_closer_flat() -> None:
-    target = Target(town="SENGKANG", flat_type="4 ROOM", floor_area_target=95, storey_preference="mid",
-                    min_remaining_lease_years=80)
+    target = Target(
+        town="SENGKANG", flat_type="4 ROOM", floor_area_target=95, storey_preference="mid", min_remaining_lease_years=80
+    )
     w = ScoreWeights()
     near = {"id": 1, "floor_area_sqm": 95, "remaining_lease_months": 960, "storey_mid": 8, "month": "2023-12"}
     far = {"id": 2, "floor_area_sqm": 105, "remaining_lease_months": 900, "storey_mid": 20, "month": "2023-01"}
     assert score_row(near, target, newest_month="2023-12", tolerance=5, w=w) == 0.0
     # area 10/5*0.45=0.9, lease 5y*0.25=1.25, storey (20-12)/3*0.15=0.4, recency 11/12*0.15=0.1375
     assert score_row(far, target, newest_month="2023-12", tolerance=5, w=w) == pytest.approx(2.6875, abs=1e-3)
-    assert [r["id"] for r in rerank([far, near], target, newest_month="2023-12", tolerance=5, weights=w, top_k=1)] == [1]
+    assert [r["id"] for r in rerank([far, near], target, newest_month="2023-12", tolerance=5, weights=w, top_k=1)] == [
+        1
+    ]
     assert storey_distance(2, Target(storey_preference="high")) == pytest.approx(11 / 3)
 
 
 @pytest.mark.parametrize("prices", [[], [500000], [400000, 410000], list(range(400000, 700000, 5000))])
 def test_histogram_handles_empty_tiny_and_normal_sets(prices: list[int]) -> None:
     stats = Stats(count=len(prices), median=prices[len(prices) // 2] if prices else None)
-    fig = plot_price_hist(prices, stats, "SENGKANG 4 ROOM last 12 months, n=%d" % len(prices))
+    fig = plot_price_hist(prices, stats, f"SENGKANG 4 ROOM last 12 months, n={len(prices)}")
     ax = fig.axes[0]
     assert ax.get_title().endswith(f"n={len(prices)}")
     if len(prices) < 3:

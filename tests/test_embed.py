@@ -65,8 +65,10 @@ def test_jina_payload_and_errors() -> None:
     assert np.allclose(vec[0], [0.6, 0, 0.8, 0])
     with local_openai(lambda p, b: (500, {"error": "down"})) as (url, _), pytest.raises(EmbeddingError):
         OpenAICompatible(base_url=url, model="m", dim=4).embed(["x"], role="query")
-    with local_openai(lambda p, b: (200, {"data": [{"index": 0, "embedding": [1.0]}]})) as (url, _), \
-            pytest.raises(EmbeddingError, match="shape"):
+    with (
+        local_openai(lambda p, b: (200, {"data": [{"index": 0, "embedding": [1.0]}]})) as (url, _),
+        pytest.raises(EmbeddingError, match="shape"),
+    ):
         OpenAICompatible(base_url=url, model="m", dim=4).embed(["x"], role="query")
 
 
@@ -111,8 +113,13 @@ class _Tiny:
 def test_model_or_dimension_change_rebuilds_vectors(db: None) -> None:
     try:
         assert ensure_vector_table(_Tiny()) is True
-        assert scalar("SELECT atttypmod FROM pg_attribute WHERE attrelid = 'hdb_listing_vectors'::regclass"
-                      " AND attname = 'embedding'") == 8
+        assert (
+            scalar(
+                "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'hdb_listing_vectors'::regclass"
+                " AND attname = 'embedding'"
+            )
+            == 8
+        )
         assert ensure_vector_table(_Tiny()) is False
     finally:
         assert ensure_vector_table(LocalE5()) is True

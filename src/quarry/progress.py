@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
 
 
 class Reporter(Protocol):
@@ -45,14 +48,14 @@ class RichReporter:
             TimeElapsedColumn(),
             console=self._console,
         )
-        self._task: int | None = None
+        self._task: TaskID | None = None
 
     def phase(self, name: str, total: int | None = None) -> None:
         if self._task is not None:
             task = self._progress.tasks[-1]
             if task.total is None:
                 self._progress.update(self._task, total=task.completed or 1, completed=task.completed or 1)
-        self._task = int(self._progress.add_task(name, total=total))
+        self._task = self._progress.add_task(name, total=total)
 
     def advance(self, n: int = 1) -> None:
         if self._task is not None:

@@ -30,60 +30,40 @@ class Settings(BaseSettings):
 
     # --- language models
     llm_provider: LLMProvider = Field("auto", description="auto = OpenRouter when a key is set.")
-    openrouter_api_key: str | None = Field(
-        None, description="OpenRouter key; set it to use a hosted model."
-    )
+    openrouter_api_key: str | None = Field(None, description="OpenRouter key; set it to use a hosted model.")
     openrouter_base_url: str = Field(
         "https://openrouter.ai/api/v1", description="OpenRouter (OpenAI-compatible) base URL."
     )
-    openrouter_model_name: str = Field(
-        "openai/gpt-4.1-mini", description="Primary model for every agent."
-    )
+    openrouter_model_name: str = Field("openai/gpt-4.1-mini", description="Primary model for every agent.")
     openrouter_fallback_models: str = Field("", description="Comma-separated model names.")
     openai_api_key: str | None = Field(
         None, description="Key for an OpenAI-compatible server (used when no OpenRouter key)."
     )
     openai_base_url: str | None = Field(None, description="Any OpenAI-compatible server.")
-    openai_model_name: str = Field(
-        "gpt-4.1-mini", description="Model name on the OpenAI-compatible server."
-    )
-    llm_timeout_s: float = Field(
-        30.0, description="Per-request timeout for remote models (then fallback)."
-    )
+    openai_model_name: str = Field("gpt-4.1-mini", description="Model name on the OpenAI-compatible server.")
+    llm_timeout_s: float = Field(30.0, description="Per-request timeout for remote models (then fallback).")
 
     # --- embeddings
     embedding_provider: EmbeddingProvider = Field(
         "local", description="local | jina | openai (remote needs its key/URL)."
     )
-    embedding_model_name: str = Field(
-        "multilingual-e5-small", description="Embedding model name (cache key)."
-    )
+    embedding_model_name: str = Field("multilingual-e5-small", description="Embedding model name (cache key).")
     embedding_dim: int = Field(384, description="Embedding dimension; a change re-embeds.")
     jina_api_key: str | None = Field(None, description="Jina key for jina-embeddings-v3.")
     jina_base_url: str = Field("https://api.jina.ai/v1", description="Jina API base URL.")
-    embedding_api_key: str | None = Field(
-        None, description="Key for an OpenAI-compatible embeddings server."
-    )
-    embedding_base_url: str | None = Field(
-        None, description="OpenAI-compatible /v1 base URL for embeddings."
-    )
+    embedding_api_key: str | None = Field(None, description="Key for an OpenAI-compatible embeddings server.")
+    embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL for embeddings.")
     embedding_batch_size: int = Field(64, description="Texts per embedding request at ingest.")
 
     # --- comps loop (seed §3.3)
     comps_min_comps: int = Field(30, description="Fewer comps than this → relax.")
     comps_max_comps: int = Field(200, description="More comps than this → tighten.")
     comps_max_relax_steps: int = Field(4, description="Relax steps before answering sparse.")
-    comps_max_tighten_steps: int = Field(
-        4, description="Tighten steps before asking for more constraints."
-    )
+    comps_max_tighten_steps: int = Field(4, description="Tighten steps before asking for more constraints.")
     comps_fetch_limit: int = Field(500, description="Rows fetched for rerank.")
     comps_top_k: int = Field(20, description="Ranked comps returned.")
-    comps_years_kept: int = Field(
-        5, description="Ingest keeps this many years back from the newest month."
-    )
-    comps_strictness: float = Field(
-        0.5, ge=0, le=1, description="Default strictness: tolerances and relax order."
-    )
+    comps_years_kept: int = Field(5, description="Ingest keeps this many years back from the newest month.")
+    comps_strictness: float = Field(0.5, ge=0, le=1, description="Default strictness: tolerances and relax order.")
     score_weight_area: float = Field(0.45, description="Rerank weight of floor-area distance.")
     score_weight_lease: float = Field(0.25, description="Rerank weight of lease shortfall.")
     score_weight_storey: float = Field(0.15, description="Rerank weight of storey distance.")
@@ -95,28 +75,18 @@ class Settings(BaseSettings):
 
     # --- labs (seed 002)
     agentic_sql_enabled: bool = Field(True, description="labs: agentic loop (false = single shot).")
-    agentic_max_iterations: int = Field(
-        5, description="labs: tool-calling iterations before forced completion."
-    )
+    agentic_max_iterations: int = Field(5, description="labs: tool-calling iterations before forced completion.")
     agentic_fuzzy_search_limit: int = Field(20, description="labs: max fuzzy matches per search.")
     agentic_exploratory_sql_limit: int = Field(20, description="labs: max rows of exploratory SQL.")
-    agentic_similarity_threshold: float = Field(
-        0.3, description="labs: pg_trgm similarity threshold."
-    )
+    agentic_similarity_threshold: float = Field(0.3, description="labs: pg_trgm similarity threshold.")
     agentic_timeout_ms: int = Field(15000, description="labs: total time for one question.")
-    labs_rate_limit_per_minute: int = Field(
-        60, description="labs: requests per minute per client IP."
-    )
+    labs_rate_limit_per_minute: int = Field(60, description="labs: requests per minute per client IP.")
 
     # --- server and tracing
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")
-    logfire_token: str | None = Field(
-        None, description="Export spans to Logfire (pip install quarry[logfire])."
-    )
-    braintrust_api_key: str | None = Field(
-        None, description="Export spans to BrainTrust (quarry[braintrust])."
-    )
+    logfire_token: str | None = Field(None, description="Export spans to Logfire (pip install quarry[logfire]).")
+    braintrust_api_key: str | None = Field(None, description="Export spans to BrainTrust (quarry[braintrust]).")
     otel_service_name: str = Field("quarry", description="OpenTelemetry service name.")
 
     @classmethod

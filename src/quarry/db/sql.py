@@ -18,7 +18,9 @@ def _clause(sql: str | TextClause) -> TextClause:
     return text(sql) if isinstance(sql, str) else sql
 
 
-def fetch_all(sql: str | TextClause, params: Params | None = None, *, engine: Engine | None = None) -> list[dict[str, Any]]:
+def fetch_all(
+    sql: str | TextClause, params: Params | None = None, *, engine: Engine | None = None
+) -> list[dict[str, Any]]:
     """Run a read query and return rows as dicts."""
     with _tracer.start_as_current_span("sql.fetch_all") as span:
         span.set_attribute("db.statement", str(sql)[:2000])
@@ -27,7 +29,9 @@ def fetch_all(sql: str | TextClause, params: Params | None = None, *, engine: En
             return [dict(r) for r in result.mappings()]
 
 
-def fetch_one(sql: str | TextClause, params: Params | None = None, *, engine: Engine | None = None) -> dict[str, Any] | None:
+def fetch_one(
+    sql: str | TextClause, params: Params | None = None, *, engine: Engine | None = None
+) -> dict[str, Any] | None:
     """Run a read query and return the first row (or None)."""
     rows = fetch_all(sql, params, engine=engine)
     return rows[0] if rows else None
@@ -41,15 +45,17 @@ def scalar(sql: str | TextClause, params: Params | None = None, *, engine: Engin
             return conn.execute(_clause(sql), dict(params or {})).scalar()
 
 
-def execute(sql: str | TextClause, params: Params | Sequence[Params] | None = None, *, engine: Engine | None = None) -> int:
+def execute(
+    sql: str | TextClause, params: Params | Sequence[Params] | None = None, *, engine: Engine | None = None
+) -> int:
     """Run a write statement in its own transaction; returns the affected row count."""
     with _tracer.start_as_current_span("sql.execute") as span:
         span.set_attribute("db.statement", str(sql)[:2000])
         with (engine or get_engine()).begin() as conn:
-            if isinstance(params, Sequence) and not isinstance(params, Mapping):
-                result = conn.execute(_clause(sql), [dict(p) for p in params])
-            else:
+            if params is None or isinstance(params, Mapping):
                 result = conn.execute(_clause(sql), dict(params or {}))
+            else:
+                result = conn.execute(_clause(sql), [dict(p) for p in params])
             return int(result.rowcount or 0)
 
 

@@ -53,7 +53,8 @@ def bm25_sql(*, table: str, where: str, terms_column: str, stats_table: str, cor
         GROUP BY d.id, t.term
     )
     SELECT tf.id,
-           sum(q.idf * (tf.n * {BM25_K1 + 1}) / (tf.n + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * tf.dl / c.avgdl))) AS bm25
+           sum(q.idf * (tf.n * {BM25_K1 + 1})
+               / (tf.n + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * tf.dl / c.avgdl))) AS bm25
     FROM tf JOIN q ON q.term = tf.term CROSS JOIN corpus c
     GROUP BY tf.id
     ORDER BY bm25 DESC, tf.id

@@ -8,10 +8,10 @@ import matplotlib
 
 matplotlib.use("Agg")  # headless: servers and CI have no display
 
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
-from .models import Stats  # noqa: E402
+from .models import Stats
 
 TINY = 3
 
@@ -27,7 +27,9 @@ def plot_price_hist(prices: Sequence[int], stats: Stats, title: str) -> Figure:
     ax = fig.add_subplot()
     ax.set_title(title, fontsize=11)
     if len(prices) < TINY:
-        msg = "No comparable sales to chart yet" if not prices else f"Only {len(prices)} sale(s): too few for a histogram"
+        msg = (
+            "No comparable sales to chart yet" if not prices else f"Only {len(prices)} sale(s): too few for a histogram"
+        )
         if prices:
             msg += "\n" + ", ".join(f"${p:,.0f}" for p in prices)
         ax.text(0.5, 0.5, msg, ha="center", va="center", fontsize=11, transform=ax.transAxes, color="#555")
@@ -36,7 +38,11 @@ def plot_price_hist(prices: Sequence[int], stats: Stats, title: str) -> Figure:
         fig.tight_layout()
         return fig
     ax.hist(prices, bins=min(30, max(5, len(prices) // 4)), color="#6c9bd2", edgecolor="white")
-    lines = ((stats.median, "median", "#d62728", "-"), (stats.p25, "p25", "#555", "--"), (stats.p75, "p75", "#555", "--"))
+    lines = (
+        (stats.median, "median", "#d62728", "-"),
+        (stats.p25, "p25", "#555", "--"),
+        (stats.p75, "p75", "#555", "--"),
+    )
     for value, label, color, style in lines:
         if value is not None:
             ax.axvline(value, color=color, linestyle=style, linewidth=1.6, label=f"{label} ${value:,.0f}")

@@ -64,9 +64,7 @@ def terms(text: str) -> list[str]:
 
 def derive(raw: Sequence[str]) -> tuple[object, ...]:
     """Raw fields in `ingest.COLUMNS` order → the typed row COPYed into hdb_resale."""
-    month, town, flat_type, block, street, storey_range, area, model, commence, remaining, price = (
-        raw
-    )
+    month, town, flat_type, block, street, storey_range, area, model, commence, remaining, price = raw
     month = month.strip()
     if not MONTH.match(month):
         raise ValueError(f"month {month!r}")
@@ -81,8 +79,7 @@ def derive(raw: Sequence[str]) -> tuple[object, ...]:
     remaining_text = remaining.strip() or format_lease(lease)
     model = model.strip()
     listing = (
-        f"{town} {flat_type} {block} {street} {model} storey {storey_range} "
-        f"{area.strip()}sqm lease {remaining_text}"
+        f"{town} {flat_type} {block} {street} {model} storey {storey_range} {area.strip()}sqm lease {remaining_text}"
     )
     return (
         month,
@@ -115,8 +112,9 @@ def copy_line(row: tuple[object, ...]) -> str:
     Formatting here is about twice as fast as psycopg's per-value `write_row`; every text
     field also appears in the listing text, so checking that one string decides escaping.
     """
-    *values, listing_terms = row
+    values = row[:-1]
+    listing_terms: list[str] = row[-1]  # type: ignore[assignment]
     line = "\t".join(map(str, values))
     if any(ch in str(values[16]) for ch in "\\\t\n\r"):
         line = "\t".join(str(v).translate(_ESCAPES) for v in values)
-    return line + "\t{" + ",".join(listing_terms) + "}\n"  # type: ignore[call-overload]
+    return line + "\t{" + ",".join(listing_terms) + "}\n"

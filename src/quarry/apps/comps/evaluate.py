@@ -55,7 +55,8 @@ class EvalReport(BaseModel):
     def render(self) -> str:
         lines = [
             f"comps eval: {self.cases} cases",
-            f"  field accuracy     {self.field_accuracy:6.1%}   (all fields right in {self.case_accuracy:.1%} of cases)",
+            f"  field accuracy     {self.field_accuracy:6.1%}"
+            f"   (all fields right in {self.case_accuracy:.1%} of cases)",
             f"  clarify accuracy   {self.clarify_accuracy:6.1%}",
             f"  action accuracy    {self.action_accuracy:6.1%}",
             f"  30–200 comps       {self.in_range_share:6.1%}   of answered cases",
@@ -66,7 +67,9 @@ class EvalReport(BaseModel):
         if misses:
             lines.append("  misses:")
             for r in misses:
-                lines.append(f"    {r.id}: action {r.action} (want {r.expected_action}), n={r.count}, wrong {r.wrong_fields}")
+                lines.append(
+                    f"    {r.id}: action {r.action} (want {r.expected_action}), n={r.count}, wrong {r.wrong_fields}"
+                )
         return "\n".join(lines)
 
 
@@ -87,9 +90,15 @@ def _score(case: EvalCase, resp: CompsResponse, ms: float) -> CaseResult:
     target = resp.target.model_dump()
     wrong = {k: target.get(k) for k, v in case.expect.items() if not _matches(v, target.get(k))}
     return CaseResult(
-        id=case.id, action=resp.action, expected_action=case.action, count=resp.count,
-        field_hits=len(case.expect) - len(wrong), field_total=len(case.expect), wrong_fields=wrong,
-        hybrid=any(t.retrieval_mode == "hybrid" for t in resp.trace), ms=ms,
+        id=case.id,
+        action=resp.action,
+        expected_action=case.action,
+        count=resp.count,
+        field_hits=len(case.expect) - len(wrong),
+        field_total=len(case.expect),
+        wrong_fields=wrong,
+        hybrid=any(t.retrieval_mode == "hybrid" for t in resp.trace),
+        ms=ms,
     )
 
 

@@ -13,8 +13,8 @@ import gzip
 import io
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -34,9 +34,7 @@ COLUMNS = (
 )  # fmt: skip
 # Older releases of the data set have no remaining_lease column; it is derived from the lease start.
 OPTIONAL_COLUMNS = frozenset({"remaining_lease"})
-BUNDLED_CSV = (
-    Path(__file__).resolve().parents[4] / "data" / "hdb" / "resale-flat-prices-2023.csv.gz"
-)
+BUNDLED_CSV = Path(__file__).resolve().parents[4] / "data" / "hdb" / "resale-flat-prices-2023.csv.gz"
 
 TARGET_COLUMNS = (
     "month", "town", "flat_type", "block", "street_name", "storey_range", "floor_area_sqm", "flat_model",
@@ -57,9 +55,7 @@ class IngestReport(BaseModel):
     newest_month: str | None
     oldest_month: str | None
     load_seconds: float = Field(description="Whole load: read, derive, indexes, statistics.")
-    load_derive_seconds: float = Field(
-        description="Read + COPY + derive only (the ingest throughput)."
-    )
+    load_derive_seconds: float = Field(description="Read + COPY + derive only (the ingest throughput).")
     rows_per_second: float = Field(description="Rows read per second of load + derive.")
     embedded_texts: int = 0
     embed_seconds: float = 0.0
@@ -76,16 +72,12 @@ def _open(path: Path) -> IO[str]:
     return path.open(encoding="utf-8-sig", newline="")
 
 
-def _rows(
-    reader: Iterator[list[str]], header: list[str], bad: list[str]
-) -> Iterator[tuple[int, list[str] | None]]:
+def _rows(reader: Iterator[list[str]], header: list[str], bad: list[str]) -> Iterator[tuple[int, list[str] | None]]:
     """Map by header name (column order may differ between releases); wrong-shape rows are skipped."""
     index = {name.strip().lower(): i for i, name in enumerate(header)}
     missing = [c for c in COLUMNS if c not in index and c not in OPTIONAL_COLUMNS]
     if missing:
-        raise BadInput(
-            f"CSV header lacks column(s) {', '.join(missing)}; found {', '.join(header)}"
-        )
+        raise BadInput(f"CSV header lacks column(s) {', '.join(missing)}; found {', '.join(header)}")
     picks = [index.get(c) for c in COLUMNS]
     width = len(header)
     for line_no, row in enumerate(reader, start=2):
@@ -132,9 +124,7 @@ def load_csv(
             raise BadInput(f"No row of {src} could be parsed; first problems: {bad[:3]}")
         keep_from = _months_before(counts.newest, s.comps_years_kept * 12 - 1)
         outside = (
-            conn.execute(
-                text("DELETE FROM hdb_resale WHERE month_date < CAST(:k AS date)"), {"k": keep_from}
-            ).rowcount
+            conn.execute(text("DELETE FROM hdb_resale WHERE month_date < CAST(:k AS date)"), {"k": keep_from}).rowcount
             or 0
         )
         derived_at = time.perf_counter()
@@ -144,9 +134,7 @@ def load_csv(
             rep.advance()
         _term_stats(conn, counts, keep_from)
         rep.advance()
-        oldest = conn.execute(
-            text("SELECT to_char(min(month_date), 'YYYY-MM') FROM hdb_resale")
-        ).scalar()
+        oldest = conn.execute(text("SELECT to_char(min(month_date), 'YYYY-MM') FROM hdb_resale")).scalar()
     elapsed = time.perf_counter() - started
     load_derive = derived_at - started
     with get_engine().connect() as conn:

@@ -73,8 +73,14 @@ def _extract_target(
             target = target.model_copy(update={"town": towns[0]})
             reasons.append(f"town {towns[0]} inferred from street hint '{target.street_hint}'")
     trace.append(
-        TraceStep(step="target", action="plan", model=model, ms=t.ms, reason="; ".join(reasons) or None,
-                  filters=target.model_dump(exclude_defaults=True))
+        TraceStep(
+            step="target",
+            action="plan",
+            model=model,
+            ms=t.ms,
+            reason="; ".join(reasons) or None,
+            filters=target.model_dump(exclude_defaults=True),
+        )
     )
     return target, result.all_messages()
 
@@ -126,8 +132,14 @@ def run(
         save_session(APP, sid, messages, {"last_target": target.model_dump(mode="json")})
     models = {t.model for t in trace if t.model and t.model != "sql"}
     response.run_id = record_run(
-        app=APP, request=query, session_id=sid, action=response.action, model=",".join(sorted(models)),
-        ms=total.ms, trace=response.trace, response=response,
+        app=APP,
+        request=query,
+        session_id=sid,
+        action=response.action,
+        model=",".join(sorted(models)),
+        ms=total.ms,
+        trace=response.trace,
+        response=response,
     )
     return response
 
@@ -139,9 +151,15 @@ def _loop(
     held = months_between(newest, oldest) + 1
     if state.target.months_back > held:
         # Windows count back from the newest month; past the oldest month they change nothing.
-        trace.append(TraceStep(step="window", action="plan", model="sql",
-                               reason=f"data holds {held} months ({oldest}..{newest}); window "
-                                      f"{state.target.months_back} → {held} months"))
+        trace.append(
+            TraceStep(
+                step="window",
+                action="plan",
+                model="sql",
+                reason=f"data holds {held} months ({oldest}..{newest}); window "
+                f"{state.target.months_back} → {held} months",
+            )
+        )
         state = state.with_target(months_back=held)
     relax_left, tighten_left = s.comps_max_relax_steps, s.comps_max_tighten_steps
     applied: list[str] = []
@@ -150,39 +168,83 @@ def _loop(
         with timed() as t:
             count = tools.count_candidates(filters)
         fdict = filters.model_dump(exclude_none=True)
-        trace.append(TraceStep(step="count", action="execute", count=count, retrieval_mode="structured",
-                               model="sql", ms=t.ms, filters=fdict, filters_text=describe_filters(filters)))
+        trace.append(
+            TraceStep(
+                step="count",
+                action="execute",
+                count=count,
+                retrieval_mode="structured",
+                model="sql",
+                ms=t.ms,
+                filters=fdict,
+                filters_text=describe_filters(filters),
+            )
+        )
         blocked = {INVERSE[a] for a in applied if a in INVERSE}
         can_grow = (filters.month_from or "") > oldest
         can_shrink = month_shift(newest, -(_smaller_window(state.target.months_back) - 1)) > oldest
-        relax_opts = [a for a in adjustments.available(state, relax=True, strictness=strict,
-                                                       window_can_grow=can_grow) if a not in blocked]
-        tighten_opts = [a for a in adjustments.available(state, relax=False, strictness=strict,
-                                                         window_can_grow=can_grow) if a not in blocked
-                        and (a != "narrow_months" or can_shrink)]
+        relax_opts = [
+            a
+            for a in adjustments.available(state, relax=True, strictness=strict, window_can_grow=can_grow)
+            if a not in blocked
+        ]
+        tighten_opts = [
+            a
+            for a in adjustments.available(state, relax=False, strictness=strict, window_can_grow=can_grow)
+            if a not in blocked and (a != "narrow_months" or can_shrink)
+        ]
         needed = relax_opts if count < s.comps_min_comps else tighten_opts if count > s.comps_max_comps else []
         with timed() as t:
             lookahead = {a: tools.count_candidates(to_filters(adjustments.apply(state, a)[0], newest)) for a in needed}
         if lookahead:
-            trace.append(TraceStep(step="observe", action="execute", retrieval_mode="structured", model="sql",
-                                   ms=t.ms, reason="look-ahead counts: "
-                                   + ", ".join(f"{k} → {v}" for k, v in lookahead.items())))
+            trace.append(
+                TraceStep(
+                    step="observe",
+                    action="execute",
+                    retrieval_mode="structured",
+                    model="sql",
+                    ms=t.ms,
+                    reason="look-ahead counts: " + ", ".join(f"{k} → {v}" for k, v in lookahead.items()),
+                )
+            )
         payload = PlannerPayload(
-            query=query, target=state.target.model_dump(mode="json", exclude_defaults=True), filters=fdict,
-            count=count, min_comps=s.comps_min_comps, max_comps=s.comps_max_comps,
-            relax_steps_left=relax_left, tighten_steps_left=tighten_left,
-            available_relax=relax_opts, available_tighten=tighten_opts, history=applied, lookahead=lookahead,
+            query=query,
+            target=state.target.model_dump(mode="json", exclude_defaults=True),
+            filters=fdict,
+            count=count,
+            min_comps=s.comps_min_comps,
+            max_comps=s.comps_max_comps,
+            relax_steps_left=relax_left,
+            tighten_steps_left=tighten_left,
+            available_relax=relax_opts,
+            available_tighten=tighten_opts,
+            history=applied,
+            lookahead=lookahead,
         )
         with timed() as t:
             decision, model, note = _plan(payload, s)
-        step = TraceStep(step="planner", action=decision.action, adjustment=decision.adjustment, count=count,
-                         model=model, ms=t.ms, reason=decision.reason + (f" ({note})" if note else ""),
-                         filters_text=describe_filters(filters))
+        step = TraceStep(
+            step="planner",
+            action=decision.action,
+            adjustment=decision.adjustment,
+            count=count,
+            model=model,
+            ms=t.ms,
+            reason=decision.reason + (f" ({note})" if note else ""),
+            filters_text=describe_filters(filters),
+        )
         trace.append(step)
         if decision.action == "clarify":
-            return CompsResponse(action="clarify", question=decision.question or "Which town and flat type?",
-                                 session_id=sid, target=target, count=count, trace=trace, filters=filters,
-                                 months_back=state.target.months_back)
+            return CompsResponse(
+                action="clarify",
+                question=decision.question or "Which town and flat type?",
+                session_id=sid,
+                target=target,
+                count=count,
+                trace=trace,
+                filters=filters,
+                months_back=state.target.months_back,
+            )
         if decision.action == "accept" or decision.adjustment is None:
             break
         adj: Adjustment = decision.adjustment
@@ -197,8 +259,15 @@ def _loop(
 
 
 def _finish(
-    query: str, target: Target, state: LoopState, filters: tools.CompFilters, count: int, sid: str,
-    newest: str, s: Settings, trace: list[TraceStep],
+    query: str,
+    target: Target,
+    state: LoopState,
+    filters: tools.CompFilters,
+    count: int,
+    sid: str,
+    newest: str,
+    s: Settings,
+    trace: list[TraceStep],
 ) -> CompsResponse:
     reasons: list[str] = []
     t_now = state.target
@@ -217,37 +286,84 @@ def _finish(
             rows, step = _hybrid(filters, emb_query, query, reasons, s)
         else:
             rows = tools.fetch_candidates(filters, s.comps_fetch_limit)
-            step = TraceStep(step="fetch", action="execute", retrieval_mode="structured",
-                             reason="no hybrid trigger: structured fetch, newest first", topk=s.comps_fetch_limit)
-        top = rerank(rows, t_now, newest_month=newest, tolerance=state.area_tolerance,
-                     weights=ScoreWeights(area=s.score_weight_area, lease=s.score_weight_lease,
-                                          storey=s.score_weight_storey, recency=s.score_weight_recency),
-                     top_k=s.comps_top_k)
+            step = TraceStep(
+                step="fetch",
+                action="execute",
+                retrieval_mode="structured",
+                reason="no hybrid trigger: structured fetch, newest first",
+                topk=s.comps_fetch_limit,
+            )
+        top = rerank(
+            rows,
+            t_now,
+            newest_month=newest,
+            tolerance=state.area_tolerance,
+            weights=ScoreWeights(
+                area=s.score_weight_area,
+                lease=s.score_weight_lease,
+                storey=s.score_weight_storey,
+                recency=s.score_weight_recency,
+            ),
+            top_k=s.comps_top_k,
+        )
         stats = tools.price_stats(filters) if count else Stats()
         prices = tools.all_prices(filters) if count else []
     step.ms, step.count, step.model = t.ms, len(rows), "sql"
     step.filters_text = describe_filters(filters)
     trace.append(step)
-    trace.append(TraceStep(step="rerank", action="rerank", count=len(top), model="sql",
-                           reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}"))
+    trace.append(
+        TraceStep(
+            step="rerank",
+            action="rerank",
+            count=len(top),
+            model="sql",
+            reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}",
+        )
+    )
     action: ResponseAction = "accept"
     note = question = None
     if count < s.comps_min_comps:
         action = "sparse"
-        note = (f"Only {count} comps match even after relaxing. Broaden the search: a nearby town, "
-                "a wider size band, any floor or a lower lease minimum.")
+        note = (
+            f"Only {count} comps match even after relaxing. Broaden the search: a nearby town, "
+            "a wider size band, any floor or a lower lease minimum."
+        )
     elif count > s.comps_max_comps:
         action = "too_broad"
-        question = (f"{count} comps still match. Add a constraint to narrow it: a street, a size (sqm), "
-                    "a floor level, a lease minimum or a budget.")
-    results = [CompRow(month=r["month"], town=r["town"], flat_type=r["flat_type"], block=r["block"],
-                       street_name=r["street_name"], storey_range=r["storey_range"],
-                       floor_area_sqm=float(r["floor_area_sqm"]), flat_model=r["flat_model"],
-                       remaining_lease=r["remaining_lease"], resale_price=int(r["resale_price"]),
-                       score=float(r["score"])) for r in top]
-    return CompsResponse(action=action, question=question, note=note, session_id=sid, target=target,
-                         count=count, stats=stats, results=results, trace=trace, filters=filters,
-                         months_back=state.target.months_back, prices=prices)
+        question = (
+            f"{count} comps still match. Add a constraint to narrow it: a street, a size (sqm), "
+            "a floor level, a lease minimum or a budget."
+        )
+    results = [
+        CompRow(
+            month=r["month"],
+            town=r["town"],
+            flat_type=r["flat_type"],
+            block=r["block"],
+            street_name=r["street_name"],
+            storey_range=r["storey_range"],
+            floor_area_sqm=float(r["floor_area_sqm"]),
+            flat_model=r["flat_model"],
+            remaining_lease=r["remaining_lease"],
+            resale_price=int(r["resale_price"]),
+            score=float(r["score"]),
+        )
+        for r in top
+    ]
+    return CompsResponse(
+        action=action,
+        question=question,
+        note=note,
+        session_id=sid,
+        target=target,
+        count=count,
+        stats=stats,
+        results=results,
+        trace=trace,
+        filters=filters,
+        months_back=state.target.months_back,
+        prices=prices,
+    )
 
 
 def _hybrid(
@@ -263,18 +379,33 @@ def _hybrid(
     else:
         notes.append("listing embeddings missing; lexical only")
     res = tools.hybrid_fetch_candidates(
-        filters, query_vec=vec, lexical_query=lexical, limit=s.comps_fetch_limit,
-        weights={"vector": s.rrf_weight_vector, "bm25": s.rrf_weight_bm25}, rrf_k=s.rrf_k,
+        filters,
+        query_vec=vec,
+        lexical_query=lexical,
+        limit=s.comps_fetch_limit,
+        weights={"vector": s.rrf_weight_vector, "bm25": s.rrf_weight_bm25},
+        rrf_k=s.rrf_k,
     )
     parts = [p for p, used in (("vector", res.used_vector), ("BM25", res.used_bm25)) if used]
     mode = "hybrid" if parts else "structured"
-    summary = (f"Hybrid retrieval: {' + '.join(parts)} rank within filtered pool (k={s.comps_fetch_limit}"
-               f"{', RRF vector ' + str(s.rrf_weight_vector) + ' / BM25 ' + str(s.rrf_weight_bm25) if len(parts) == 2 else ''})"
-               if parts else "structured fetch (hybrid unavailable)")
-    reason = f"{summary}; why: {'; '.join(reasons)}" + (f"; {'; '.join(notes + res.notes)}" if notes or res.notes else "")
-    step = TraceStep(step="fetch", action="execute", retrieval_mode=mode, reason=reason,
-                     embedding_query=emb_query if res.used_vector else None,
-                     lexical_query=lexical if res.used_bm25 else None, topk=s.comps_fetch_limit)
+    fusion = f", RRF vector {s.rrf_weight_vector} / BM25 {s.rrf_weight_bm25}" if len(parts) == 2 else ""
+    summary = (
+        f"Hybrid retrieval: {' + '.join(parts)} rank within filtered pool (k={s.comps_fetch_limit}{fusion})"
+        if parts
+        else "structured fetch (hybrid unavailable)"
+    )
+    reason = f"{summary}; why: {'; '.join(reasons)}" + (
+        f"; {'; '.join(notes + res.notes)}" if notes or res.notes else ""
+    )
+    step = TraceStep(
+        step="fetch",
+        action="execute",
+        retrieval_mode=mode,
+        reason=reason,
+        embedding_query=emb_query if res.used_vector else None,
+        lexical_query=lexical if res.used_bm25 else None,
+        topk=s.comps_fetch_limit,
+    )
     return list(res.rows), step
 
 

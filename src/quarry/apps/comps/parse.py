@@ -94,11 +94,7 @@ def merge_turns(texts: Sequence[str], *, streets: Sequence[str] = ()) -> Target:
         said = turn.model_fields_set
         if turn.town and turn.flat_type:
             state = {}
-        elif (
-            "town" in said
-            and state.get("town") not in (None, turn.town)
-            and not said.intersection(_STREET_GROUP)
-        ):
+        elif "town" in said and state.get("town") not in (None, turn.town) and not said.intersection(_STREET_GROUP):
             for name in _STREET_GROUP:
                 state.pop(name, None)
         for group in _GROUPS:

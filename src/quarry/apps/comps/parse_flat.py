@@ -14,9 +14,7 @@ _N15 = r"(?P<n>[1-5]|one|two|three|four|five)"
 _ROOM_RE = re.compile(rf"\b(?:{_N15}\s*-?\s*(?:rooms?|roomers?|rms?)|(?P<d>[1-5])-?r)\b")
 _BEDROOM_RE = re.compile(rf"\b{_N15}\s*-?\s*(?:bedrooms?|bedders?|beds?|br|bdr|bdrm)\b")
 _EXEC_CONDO_RE = re.compile(r"\b(?:exec(?:utive)?\s+condo(?:minium)?s?|ec)\b")
-_EXEC_RE = re.compile(
-    r"\b(?:exec(?:utive)?|exe)\.?(?:\s+(?P<kind>apartment|apt|maisonette|mais))?\b(?:\s+flats?)?"
-)
+_EXEC_RE = re.compile(r"\b(?:exec(?:utive)?|exe)\.?(?:\s+(?P<kind>apartment|apt|maisonette|mais))?\b(?:\s+flats?)?")
 _EXEC_UPPER_RE = re.compile(r"\b(?P<kind>EA|EM)\b")
 _MULTIGEN_RE = re.compile(r"\bmulti\s*-?\s*gen(?:eration(?:al)?)?\b")
 
@@ -74,18 +72,14 @@ _GUARD = "|".join(GUARDED_FLAT_MODELS)
 _TYPE_WORDS = r"[1-5]\s*-?\s*(?:rooms?|rms?)"
 _GUARDED_RES = (
     re.compile(rf"\b(?:model|type)\s*:?\s*(?P<p>{_GUARD})\b"),
-    re.compile(
-        rf"\b(?P<p>{_GUARD})\s+(?:model|type|flats?|units?|design|layout|blocks?|houses?)\b"
-    ),
+    re.compile(rf"\b(?P<p>{_GUARD})\s+(?:model|type|flats?|units?|design|layout|blocks?|houses?)\b"),
     re.compile(rf"\b(?P<p>improved|simplified)\s+{_TYPE_WORDS}\b"),
     re.compile(rf"\b{_TYPE_WORDS}\s+(?P<p>improved|simplified|standard)\b"),
     re.compile(r"\bexec(?:utive)?\s+(?P<p>apartment)\b"),
 )
 # "2-room model" and "multi-generation model" name a model while the type words stay for
 # the flat-type extractor, so only the word "model" is consumed here.
-_TYPE_MODEL_RE = re.compile(
-    r"\b(?P<t>2\s*-?\s*(?:room|rm)|multi\s*-?\s*gen(?:eration)?)\s+(?P<p>model|type)\b"
-)
+_TYPE_MODEL_RE = re.compile(r"\b(?P<t>2\s*-?\s*(?:room|rm)|multi\s*-?\s*gen(?:eration)?)\s+(?P<p>model|type)\b")
 _SOFT_AFTER_RE = re.compile(
     r"^\s*(?:-?\s*ish\b|-?\s*like\b|-?\s*style\b|or\s+similar\b|or\s+equivalent\b|"
     r"if\s+possible\b|ideally\b|preferably\b|preferred\b|(?:would\s+be\s+)?nice\b)"

@@ -17,9 +17,7 @@ _SQFT = r"square\s+f(?:ee|oo)t|sq\.?\s*f(?:ee)?t|sqft|ft2|ft\u00b2|sf"
 _SQM = r"square\s+met(?:re|er)s?|sq\.?\s*m(?:et(?:re|er)s?|trs?)?|m2|m\u00b2|sqm"
 _UNIT = rf"(?:(?P<sqft>{_SQFT})|(?:{_SQM}))(?![a-z])"
 _UNIT2 = rf"(?:(?P<sqft2>{_SQFT})|(?:{_SQM}))?"
-_AREA_RANGE_RE = re.compile(
-    rf"(?:between\s+)?(?P<a>{NUM})\s*{_UNIT2}\s*(?:-|to|and)\s*(?P<b>{NUM})\s*{_UNIT}"
-)
+_AREA_RANGE_RE = re.compile(rf"(?:between\s+)?(?P<a>{NUM})\s*{_UNIT2}\s*(?:-|to|and)\s*(?P<b>{NUM})\s*{_UNIT}")
 _AREA_MAX_RES = (
     re.compile(
         r"(?:max(?:imum)?|under|below|at\s+most|up\s+to|no\s+(?:more|bigger|larger)\s+than|"
@@ -97,9 +95,7 @@ def extract_area(scan: Scan) -> Fields:
 
 _STOREY_RANGE_RES = (
     re.compile(rf"\b{_FLOOR}\s*(?:from\s+)?{_ORD}\s*(?:-|to|and)\s*{_ORD}(?![\d%])"),
-    re.compile(
-        rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"
-    ),
+    re.compile(rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"),
     re.compile(r"\b(0\d|[1-4]\d)\s+to\s+(0\d|[1-5]\d)\b(?!\s*(?:years?|yrs?|months?|mins?|k\b|%))"),
 )
 _STOREY_MIN_RES = (

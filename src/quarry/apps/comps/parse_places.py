@@ -250,9 +250,7 @@ class PlaceParser:
             if span is not None:
                 s, e = span
                 toks = canon_tokens(scan.buf[s:e])
-                override = next(
-                    (t for k, t in STREET_TOWN_OVERRIDES.items() if toks[: len(k)] == k), None
-                )
+                override = next((t for k, t in STREET_TOWN_OVERRIDES.items() if toks[: len(k)] == k), None)
                 self._add_hint(s, e, self._near_before(s))
                 self.street_town = self.street_town or override or town
                 continue

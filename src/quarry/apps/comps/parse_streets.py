@@ -165,9 +165,7 @@ def _build_index(names: tuple[str, ...]) -> StreetIndex:
             prefixes.add(st[:k])
     vocab = sorted({t for st in toks for t in st if is_distinctive(t)})
     town_words = {t for form in TOWN_TOKEN_SETS for t in form}
-    bare = {
-        t for t in vocab if len(t) >= 5 and t not in ENGLISH_STREET_WORDS and t not in town_words
-    }
+    bare = {t for t in vocab if len(t) >= 5 and t not in ENGLISH_STREET_WORDS and t not in town_words}
     joined = _joined_runs(toks)
     return StreetIndex(
         names=names,

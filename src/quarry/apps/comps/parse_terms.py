@@ -17,9 +17,7 @@ _TIME_RES = (
         rf"(?:(?P<n>\d+(?:\.\d+)?)\s*-?\s*|(?P<w>{WORD_NUMS})\s+)?{_TIME_UNIT}\b"
     ),
     re.compile(r"\b(?P<n>\d+)\s*-?\s*(?P<unit>months?|mths?)\b(?:\s+(?:window|lookback|back))?"),
-    re.compile(
-        r"\b(?P<n>\d+)\s*-?\s*(?P<unit>years?|yrs?)\s+(?:window|lookback|back|of\s+data|history)\b"
-    ),
+    re.compile(r"\b(?P<n>\d+)\s*-?\s*(?P<unit>years?|yrs?)\s+(?:window|lookback|back|of\s+data|history)\b"),
 )
 _HALF_YEAR_RE = re.compile(r"\b(?:(?:the\s+)?(?:last|past)\s+)half\s+(?:a\s+)?year\b")
 _THIS_YEAR_RE = re.compile(r"\b(?:this\s+year|ytd|year\s+to\s+date)\b")
@@ -82,9 +80,7 @@ _LONG_LEASE_RE = re.compile(
     r"(?:\s+(?:flats?|units?|blocks?|hdb|ones?|builds?))?\b|"
     r"\b(?:newer|young)\s+(?:flats?|units?|blocks?|hdb|ones?|builds?|estates?)\b"
 )
-_SHORT_LEASE_RE = re.compile(
-    r"\b(?:short(?:er)?|low|any)\s+(?:remaining\s+)?lease(?:\s+(?:remaining|left))?\b"
-)
+_SHORT_LEASE_RE = re.compile(r"\b(?:short(?:er)?|low|any)\s+(?:remaining\s+)?lease(?:\s+(?:remaining|left))?\b")
 
 
 def extract_lease(scan: Scan) -> Fields:
@@ -127,9 +123,7 @@ _BUDGET_PRE = (
     r"afford(?:\s+up\s+to)?|spend(?:\s+up\s+to)?)"
 )
 _BUDGET_RANGE_RE = re.compile(rf"(?:between\s+)?{_MONEY}\s*(?:-|to|and)\s*{_MONEY_B}")
-_BUDGET_MIN_RE = re.compile(
-    rf"\b(?:above|over|at\s+least|more\s+than|min(?:imum)?|from|>=?)\s*:?\s*{_MONEY}"
-)
+_BUDGET_MIN_RE = re.compile(rf"\b(?:above|over|at\s+least|more\s+than|min(?:imum)?|from|>=?)\s*:?\s*{_MONEY}")
 _BUDGET_PRE_RE = re.compile(rf"(?<![a-z]){_BUDGET_PRE}\s*:?\s*{_MONEY}")
 _BUDGET_POST_RE = re.compile(
     rf"{_MONEY}\s*(?:max(?:imum)?|or\s+(?:less|below|under)|and\s+below|budget|cap|tops|"
@@ -141,9 +135,7 @@ _SUFFIX = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mil": 1e6, "mio":
            "mln": 1e6, "million": 1e6}  # fmt: skip
 
 
-def _money(
-    m: re.Match[str], p: str = "", *, keyword: bool, budget_word: bool = False
-) -> int | None:
+def _money(m: re.Match[str], p: str = "", *, keyword: bool, budget_word: bool = False) -> int | None:
     """SGD amount of a money match, or None when it does not look like a flat price.
 
     Without a currency sign or k/m suffix a number counts only after a budget word and only

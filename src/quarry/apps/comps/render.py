@@ -41,16 +41,20 @@ def trace_markdown(resp: CompsResponse) -> str:
     for i, t in enumerate(resp.trace, start=1):
         decision = " ".join(p for p in (t.action, t.adjustment) if p)
         details = "; ".join(
-            p for p in (
+            p
+            for p in (
                 t.filters_text,
                 t.reason,
                 f"embedding query: '{t.embedding_query}'" if t.embedding_query else None,
                 f"BM25 query: '{t.lexical_query}'" if t.lexical_query else None,
                 f"top-k {t.topk}" if t.topk else None,
-            ) if p
+            )
+            if p
         ).replace("|", "/")
-        rows.append(f"| {i} | {t.step} | {decision} | {'' if t.count is None else t.count} | {t.retrieval_mode}"
-                    f" | {t.model or ''} | {t.ms:.0f} | {details} |")
+        rows.append(
+            f"| {i} | {t.step} | {decision} | {'' if t.count is None else t.count} | {t.retrieval_mode}"
+            f" | {t.model or ''} | {t.ms:.0f} | {details} |"
+        )
     hybrid = [t for t in resp.trace if t.retrieval_mode == "hybrid"]
     if hybrid:
         rows.append("")
@@ -67,33 +71,38 @@ def render_text(resp: CompsResponse) -> str:
     out = [summary_markdown(resp).replace("### ", "").replace("**", "").replace("<small>", "").replace("</small>", "")]
     if resp.results:
         out.append("")
-        out.append(f"{'month':8} {'block':6} {'street':24} {'storey':9} {'sqm':>6} {'lease':20} {'price':>10} {'score':>6}")
+        out.append(
+            f"{'month':8} {'block':6} {'street':24} {'storey':9} {'sqm':>6} {'lease':20} {'price':>10} {'score':>6}"
+        )
         for r in resp.results:
-            out.append(f"{r.month:8} {r.block:6} {r.street_name[:24]:24} {r.storey_range:9} {r.floor_area_sqm:6.0f}"
-                       f" {r.remaining_lease[:20]:20} {r.resale_price:>10,} {r.score:6.2f}")
+            out.append(
+                f"{r.month:8} {r.block:6} {r.street_name[:24]:24} {r.storey_range:9} {r.floor_area_sqm:6.0f}"
+                f" {r.remaining_lease[:20]:20} {r.resale_price:>10,} {r.score:6.2f}"
+            )
     out.append("")
     out.append("trace:")
     for i, t in enumerate(resp.trace, start=1):
         decision = " ".join(p for p in (t.action, t.adjustment) if p)
-        out.append(f"  {i}. {t.step:8} {decision:22} n={'' if t.count is None else t.count:<6} {t.retrieval_mode:10}"
-                   f" {t.model or '':22} {t.ms:6.0f} ms  {t.reason or t.filters_text or ''}")
+        out.append(
+            f"  {i}. {t.step:8} {decision:22} n={'' if t.count is None else t.count:<6} {t.retrieval_mode:10}"
+            f" {t.model or '':22} {t.ms:6.0f} ms  {t.reason or t.filters_text or ''}"
+        )
     return "\n".join(out)
 
 
 # --- UI pieces (seed §6): pure formatting of a response, used by quarry.apps.comps.ui ---
 
-EMPTY_SUMMARY = (
-    "### Comp set\n\nAsk for a flat on the left to see the median, IQR, range and count"
-    " of its comps."
-)
+EMPTY_SUMMARY = "### Comp set\n\nAsk for a flat on the left to see the median, IQR, range and count of its comps."
 EMPTY_TRACE = "_No run yet: each agent step (planner, SQL counts, retrieval mode) appears here._"
 
 
 def stats_line(resp: CompsResponse) -> str:
     """'42 comps · median $612,000 · IQR $580,000 – $650,000 · range $500,000 – $720,000'."""
     s = resp.stats
-    return (f"{resp.count} comps · median {money(s.median)} · IQR {money(s.p25)} – {money(s.p75)}"
-            f" · range {money(s.min)} – {money(s.max)}")
+    return (
+        f"{resp.count} comps · median {money(s.median)} · IQR {money(s.p25)} – {money(s.p75)}"
+        f" · range {money(s.min)} – {money(s.max)}"
+    )
 
 
 def chat_reply(resp: CompsResponse) -> str:

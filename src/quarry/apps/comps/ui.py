@@ -30,8 +30,7 @@ from .render import (
 _log = logging.getLogger(__name__)
 
 EXAMPLES: tuple[str, ...] = (
-    "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease,"
-    " last 12 months",
+    "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months",
     "3-room, max 80 sqm, high floor, last 6 months",
     "5rm tampines under 700k last 2 years",
     # pgvector demos: a street hint and a hedged flat model trigger hybrid retrieval
@@ -58,9 +57,7 @@ def _chart(resp: CompsResponse) -> Figure | None:
     return plot_price_hist(resp.prices, resp.stats, title)
 
 
-def respond(
-    message: str, history: ChatHistory | None, session_id: str | None, strictness: float
-) -> TurnOutputs:
+def respond(message: str, history: ChatHistory | None, session_id: str | None, strictness: float) -> TurnOutputs:
     """One chat turn → (chat, textbox, session, table, summary, chart, trace)."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
@@ -118,9 +115,7 @@ def comps_tab() -> None:
                     elem_id="comps-input",
                     autofocus=True,
                 )
-                send = gr.Button(
-                    "Send", variant="primary", scale=1, min_width=90, elem_id="comps-send"
-                )
+                send = gr.Button("Send", variant="primary", scale=1, min_width=90, elem_id="comps-send")
             with gr.Row(equal_height=True):
                 strictness = gr.Slider(
                     0, 1, value=DEFAULT_STRICTNESS, step=0.05, label="Strictness",
@@ -131,9 +126,7 @@ def comps_tab() -> None:
                                   min_width=140, elem_id="comps-new")  # fmt: skip
             gr.Examples(examples=[[e] for e in EXAMPLES], inputs=[box], label="Try one")
         with gr.Column(scale=6, min_width=420):
-            summary = gr.Markdown(
-                EMPTY_SUMMARY, elem_id="comps-summary", container=True, padding=True
-            )
+            summary = gr.Markdown(EMPTY_SUMMARY, elem_id="comps-summary", container=True, padding=True)
             plot = gr.Plot(label="Price distribution", elem_id="comps-chart", format="png")
     table = gr.Dataframe(
         headers=list(TABLE_COLUMNS),

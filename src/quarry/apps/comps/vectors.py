@@ -39,7 +39,9 @@ def ensure_vector_table(embedder: Embedder) -> bool:
     """Create `hdb_listing_vectors` for this model/dimension; returns True if it was (re)built."""
     with get_engine().begin() as conn:
         conn.execute(
-            text("CREATE TABLE IF NOT EXISTS hdb_vector_meta (id int PRIMARY KEY, model text NOT NULL, dim int NOT NULL)")
+            text(
+                "CREATE TABLE IF NOT EXISTS hdb_vector_meta (id int PRIMARY KEY, model text NOT NULL, dim int NOT NULL)"
+            )
         )
         meta = conn.execute(text("SELECT model, dim FROM hdb_vector_meta WHERE id = 1")).first()
         exists = conn.execute(text("SELECT to_regclass('hdb_listing_vectors') IS NOT NULL")).scalar()
@@ -57,8 +59,7 @@ def ensure_vector_table(embedder: Embedder) -> bool:
         )
         conn.execute(
             text(
-                "CREATE INDEX hdb_listing_vectors_hnsw ON hdb_listing_vectors"
-                " USING hnsw (embedding vector_cosine_ops)"
+                "CREATE INDEX hdb_listing_vectors_hnsw ON hdb_listing_vectors USING hnsw (embedding vector_cosine_ops)"
             )
         )
         conn.execute(
@@ -80,9 +81,7 @@ def embed_listings(embedder: Embedder, *, batch_size: int = 64, reporter: Report
     started = time.perf_counter()
     ensure_vector_table(embedder)
     with get_engine().connect() as conn:
-        combos = conn.execute(
-            text("SELECT DISTINCT town, street_name, flat_model FROM hdb_resale")
-        ).all()
+        combos = conn.execute(text("SELECT DISTINCT town, street_name, flat_model FROM hdb_resale")).all()
     texts = {(t, s, m): embed_text(s, t, m) for t, s, m in combos}
     from quarry.embed import missing_texts
 
@@ -90,7 +89,12 @@ def embed_listings(embedder: Embedder, *, batch_size: int = 64, reporter: Report
     rep.phase(f"embed listings ({embedder.model})", total=len(todo))
     embedded = fill_cache(embedder, list(texts.values()), batch_size=batch_size, progress=rep.advance)
     with get_engine().begin() as conn:
-        conn.execute(text("CREATE TEMP TABLE wanted (town text, street_name text, flat_model text, embed_text text) ON COMMIT DROP"))
+        conn.execute(
+            text(
+                "CREATE TEMP TABLE wanted (town text, street_name text, flat_model text, embed_text text)"
+                " ON COMMIT DROP"
+            )
+        )
         conn.execute(
             text("INSERT INTO wanted VALUES (:t, :s, :m, :e)"),
             [{"t": t, "s": s, "m": m, "e": e} for (t, s, m), e in texts.items()],
@@ -121,4 +125,6 @@ def vectors_ready() -> bool:
         exists = conn.execute(text("SELECT to_regclass('hdb_listing_vectors') IS NOT NULL")).scalar()
         if not exists:
             return False
-        return bool(conn.execute(text("SELECT EXISTS (SELECT 1 FROM hdb_listing_vectors WHERE embedding IS NOT NULL)")).scalar())
+        return bool(
+            conn.execute(text("SELECT EXISTS (SELECT 1 FROM hdb_listing_vectors WHERE embedding IS NOT NULL)")).scalar()
+        )
