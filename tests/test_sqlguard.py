@@ -19,9 +19,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "sqlguard"
 CASE_MARKER = re.compile(r"^-- case:\s*(?P<title>.+?)\s*$")
 
 LABS_POLICY = GuardPolicy(
-    allowed_tables=frozenset(
-        {"patients", "lab_reports", "lab_results", "analytes", "analyte_aliases"}
-    )
+    allowed_tables=frozenset({"patients", "lab_reports", "lab_results", "analytes", "analyte_aliases"})
 )
 
 
@@ -192,9 +190,7 @@ def test_denylist_beats_a_careless_allowlist() -> None:
 
 
 def test_custom_function_allowlist() -> None:
-    policy = GuardPolicy(
-        allowed_tables=frozenset(), allowed_functions=DEFAULT_FUNCTION_ALLOWLIST | {"md5"}
-    )
+    policy = GuardPolicy(allowed_tables=frozenset(), allowed_functions=DEFAULT_FUNCTION_ALLOWLIST | {"md5"})
     assert validate_sql("SELECT md5('x')", policy).ok
     assert not validate_sql("SELECT md5('x')", LABS_POLICY).ok
 
@@ -207,10 +203,7 @@ def test_join_and_subquery_budgets_are_configurable() -> None:
 
 
 def test_cte_definitions_do_not_count_as_subqueries() -> None:
-    sql = (
-        "WITH a AS (SELECT 1 AS x), b AS (SELECT 2 AS x), c AS (SELECT 3 AS x) "
-        "SELECT * FROM a, b, c"
-    )
+    sql = "WITH a AS (SELECT 1 AS x), b AS (SELECT 2 AS x), c AS (SELECT 3 AS x) SELECT * FROM a, b, c"
     assert validate_sql(sql, LABS_POLICY).ok
 
 
@@ -221,9 +214,7 @@ def test_validation_never_raises_on_odd_input() -> None:
 
 
 def test_enforce_limit_caps_large_limit() -> None:
-    assert enforce_limit("SELECT id FROM patients LIMIT 1000", 20) == (
-        "SELECT id FROM patients LIMIT 20"
-    )
+    assert enforce_limit("SELECT id FROM patients LIMIT 1000", 20) == ("SELECT id FROM patients LIMIT 20")
 
 
 def test_enforce_limit_adds_missing_limit() -> None:
@@ -231,24 +222,18 @@ def test_enforce_limit_adds_missing_limit() -> None:
 
 
 def test_enforce_limit_keeps_smaller_limit() -> None:
-    assert enforce_limit("SELECT id FROM patients LIMIT 5", 20) == (
-        "SELECT id FROM patients LIMIT 5"
-    )
+    assert enforce_limit("SELECT id FROM patients LIMIT 5", 20) == ("SELECT id FROM patients LIMIT 5")
 
 
 def test_enforce_limit_on_set_operation_and_cte() -> None:
-    assert enforce_limit("SELECT 1 UNION SELECT 2 LIMIT 100", 20) == (
-        "SELECT 1 UNION SELECT 2 LIMIT 20"
-    )
+    assert enforce_limit("SELECT 1 UNION SELECT 2 LIMIT 100", 20) == ("SELECT 1 UNION SELECT 2 LIMIT 20")
     assert enforce_limit("WITH a AS (SELECT 1 AS x) SELECT x FROM a OFFSET 3", 20) == (
         "WITH a AS (SELECT 1 AS x) SELECT x FROM a LIMIT 20 OFFSET 3"
     )
 
 
 def test_enforce_limit_wraps_uncomparable_limits() -> None:
-    assert enforce_limit("SELECT 1 LIMIT ALL", 20) == (
-        "SELECT * FROM (SELECT 1 LIMIT ALL) AS _capped LIMIT 20"
-    )
+    assert enforce_limit("SELECT 1 LIMIT ALL", 20) == ("SELECT * FROM (SELECT 1 LIMIT ALL) AS _capped LIMIT 20")
     assert enforce_limit("SELECT 1 FETCH FIRST 50 ROWS ONLY", 20) == "SELECT 1 LIMIT 20"
 
 
@@ -264,6 +249,4 @@ def test_max_limit_policy_caps_but_does_not_reject() -> None:
     result = validate_sql("SELECT id FROM patients LIMIT 1000", policy)
     assert result.ok
     assert result.sql == "SELECT id FROM patients LIMIT 20"
-    assert validate_sql("SELECT id FROM patients", policy).sql == (
-        "SELECT id FROM patients LIMIT 20"
-    )
+    assert validate_sql("SELECT id FROM patients", policy).sql == ("SELECT id FROM patients LIMIT 20")

@@ -26,10 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PROMPT = (
-    "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease,"
-    " last 12 months"
-)
+PROMPT = "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months"
 TURN_TIMEOUT_MS = 180_000
 
 
@@ -54,9 +51,7 @@ def server_url() -> Iterator[str]:
 
     prepare()
     port = _free_port()
-    config = uvicorn.Config(
-        "quarry.api:create_app", factory=True, host="127.0.0.1", port=port, log_level="warning"
-    )
+    config = uvicorn.Config("quarry.api:create_app", factory=True, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="quarry-e2e-server", daemon=True)
     thread.start()

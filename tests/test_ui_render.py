@@ -117,16 +117,12 @@ def test_trace_markdown_bolds_hybrid_line() -> None:
 def test_respond_renders_a_response(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, object] = {}
 
-    def fake_run(
-        query: str, *, session_id: str | None = None, strictness: float | None = None
-    ) -> CompsResponse:
+    def fake_run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
         seen.update(query=query, session_id=session_id, strictness=strictness)
         return _accept()
 
     monkeypatch.setattr("quarry.apps.comps.orchestrator.run", fake_run)
-    chat, box, sid, table, summary, plot, trace = comps_ui.respond(
-        "4-room Sengkang", None, "sid-0", 0.7
-    )
+    chat, box, sid, table, summary, plot, trace = comps_ui.respond("4-room Sengkang", None, "sid-0", 0.7)
     assert seen == {"query": "4-room Sengkang", "session_id": "sid-0", "strictness": 0.7}
     assert [m["role"] for m in chat] == ["user", "assistant"]
     assert chat[0]["content"] == "4-room Sengkang"

@@ -65,14 +65,7 @@ _SQLGLOT_INTERNAL = {
 }  # fmt: skip
 
 DEFAULT_FUNCTION_ALLOWLIST: frozenset[str] = frozenset(
-    _AGGREGATES
-    | _MATH
-    | _STRING
-    | _DATETIME
-    | _CONDITIONAL_AND_CASTS
-    | _WINDOW
-    | _JSON
-    | _SQLGLOT_INTERNAL
+    _AGGREGATES | _MATH | _STRING | _DATETIME | _CONDITIONAL_AND_CASTS | _WINDOW | _JSON | _SQLGLOT_INTERNAL
 )
 """Lower-case function names a read-only reporting query may call."""
 

@@ -49,9 +49,7 @@ def cap_limit(query: exp.Expr, limit: int) -> exp.Expr:
             return query
     if isinstance(current, exp.Fetch):
         options = current.args.get("limit_options")
-        plain = options is None or not (
-            options.args.get("percent") or options.args.get("with_ties")
-        )
+        plain = options is None or not (options.args.get("percent") or options.args.get("with_ties"))
         existing = _literal_int(current.args.get("count"))
         if plain and existing is not None:
             query.set("limit", _limit_node(min(existing, limit)))

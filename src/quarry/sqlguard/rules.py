@@ -167,11 +167,7 @@ def check_tables(root: exp.Expr, policy: GuardPolicy) -> list[str]:
             continue
         # System detection is case-insensitive on purpose: over-rejecting "PG_Shadow" is fine.
         low_schema, low_name = schema.lower(), name.lower()
-        if (
-            low_schema in _SYSTEM_SCHEMAS
-            or low_schema.startswith("pg_")
-            or low_name.startswith("pg_")
-        ):
+        if low_schema in _SYSTEM_SCHEMAS or low_schema.startswith("pg_") or low_name.startswith("pg_"):
             reasons.append(f"System catalog {shown} is not allowed.")
         elif schema not in ("", "public"):
             reasons.append(f"Table {shown} is in schema '{schema}'; only public is allowed.")

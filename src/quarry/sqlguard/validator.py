@@ -52,10 +52,7 @@ def _collect_reasons(root: exp.Expr, policy: GuardPolicy) -> list[str]:
     if not isinstance(root, QUERY_ROOTS):
         return statement_reasons
     return _dedupe(
-        statement_reasons
-        + check_tables(root, policy)
-        + check_functions(root, policy)
-        + check_complexity(root, policy)
+        statement_reasons + check_tables(root, policy) + check_functions(root, policy) + check_complexity(root, policy)
     )
 
 
@@ -82,6 +79,4 @@ def validate_sql(sql: str, policy: GuardPolicy) -> ValidationResult:
             return ValidationResult(ok=False, reasons=reasons, sql=None)
         return ValidationResult(ok=True, reasons=[], sql=_render(root, policy))
     except Exception as error:  # fail closed: a guard bug must never let a query through
-        return ValidationResult(
-            ok=False, reasons=[f"The SQL guard failed to check this query: {error}"], sql=None
-        )
+        return ValidationResult(ok=False, reasons=[f"The SQL guard failed to check this query: {error}"], sql=None)
