@@ -67,6 +67,12 @@ def _extract_target(
     target = resolve_streets(result.output, streets)
     model = result.response.model_name
     reasons = [r for r in (_model_reason(model, log.errors, s),) if r]
+    if target.street_hint and not target.street_names and not target.near:
+        # The parser found no street; pg_trgm over the data catches heavier typos.
+        names = tools.similar_streets(target.street_hint, town=target.town)
+        if names:
+            target = target.model_copy(update={"street_names": names})
+            reasons.append(f"trigram matched '{target.street_hint}' → {', '.join(names)}")
     if target.town is None and target.street_names:
         towns = tools.towns_of_streets(target.street_names)
         if len(towns) == 1:
