@@ -80,13 +80,14 @@ def _rows(reader: Iterator[list[str]], header: list[str], bad: list[str]) -> Ite
         raise BadInput(f"CSV header lacks column(s) {', '.join(missing)}; found {', '.join(header)}")
     picks = [index.get(c) for c in COLUMNS]
     width = len(header)
+    as_is = picks == list(range(len(COLUMNS))) and width == len(COLUMNS)  # the data set's own layout
     for line_no, row in enumerate(reader, start=2):
         if len(row) != width:
             if len(bad) < 5:
                 bad.append(f"line {line_no}: expected {width} fields, got {len(row)}")
             yield line_no, None
             continue
-        yield line_no, [row[i] if i is not None else "" for i in picks]
+        yield line_no, row if as_is else [row[i] if i is not None else "" for i in picks]
 
 
 def load_csv(
