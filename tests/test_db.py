@@ -52,3 +52,36 @@ def test_migrations_are_ordered_tracked_and_idempotent(db: None) -> None:
     assert scalar("SELECT count(*) FROM schema_migrations") == len(names)
     exts = scalar("SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension")
     assert {"vector", "pg_trgm", "unaccent"} <= set(exts.split(","))
+
+
+def _own_state(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "STATE_DIR": str(tmp_path / "state")}
+
+
+def test_server_stops_cleanly_when_its_last_process_exits(tmp_path: Path) -> None:
+    env = _own_state(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-m", "quarry.cli", "db", "url"], capture_output=True, text=True, timeout=180, env=env
+    )
+    assert out.returncode == 0, out.stderr
+    assert not (tmp_path / "state" / "pgdata" / "postmaster.pid").exists()
+
+
+def test_sigterm_still_stops_the_server(tmp_path: Path) -> None:
+    env = _own_state(tmp_path)
+    code = (
+        "import signal, time\n"
+        "from quarry.cli import _exit_on_sigterm\n"
+        "signal.signal(signal.SIGTERM, _exit_on_sigterm)\n"
+        "from quarry.db import database_url\n"
+        "database_url()\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    pidfile = tmp_path / "state" / "pgdata" / "postmaster.pid"
+    assert pidfile.exists()
+    proc.terminate()
+    proc.wait(60)
+    assert not pidfile.exists()

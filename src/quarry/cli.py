@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import warnings
@@ -151,7 +152,14 @@ def demo(
         serve(host=host, port=port)
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    # Normal interpreter exit runs the embedded server's atexit hook (pg_ctl stop) when this
+    # was the last process using it; the default SIGTERM action would skip it.
+    sys.exit(128 + signum)
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         app()
     except QuarryError as exc:

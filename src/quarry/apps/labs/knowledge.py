@@ -1,0 +1,232 @@
+"""What the offline model "knows" about analytes: the stand-in for an LLM's medical knowledge.
+
+A language model knows that "сахар в крови", "glucosa" and "GLU" are one test and that
+"Холестерин ЛПНП" is LDL, not total cholesterol. The offline model gets the same kind of
+knowledge from the reference file (every analyte's names in four languages) plus a short
+list of colloquial words per analyte. It uses it twice: to spot analyte mentions in a
+question (`find_mentions`) and to decide which of the names fuzzy search returned belong
+to the analyte the user meant (`classify`). Matching is on folded text (see `folding`),
+so scripts, case, accents and small typos do not matter.
+
+None of this touches the database: the names actually stored are always discovered with
+the fuzzy search tool, exactly as a remote model has to.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .folding import fold, similarity
+from .reference import Analyte, Lang, load_analytes
+
+# Everyday words for analytes, in the four languages (what people type, not what labs print).
+COLLOQUIAL: dict[str, tuple[str, ...]] = {
+    "VITD25": ("витамин д", "витамин d", "вітамін д", "vitamin d", "vitamina d", "витамин д3", "vitamin d3",
+               "25-гидроксивитамин д", "25-hydroxyvitamin d", "calcidiol", "кальцидиол"),
+    "CHOL": ("холестерин", "холестерол", "общий холестерин", "cholesterol", "total cholesterol",
+             "colesterol"),
+    "LDL": ("лпнп", "ldl", "плохой холестерин", "bad cholesterol", "colesterol malo", "холестерин лпнп"),
+    "HDL": ("лпвп", "hdl", "хороший холестерин", "good cholesterol", "colesterol bueno", "холестерин лпвп"),
+    "TRIG": ("триглицериды", "triglycerides", "trigliceridos", "тригліцериди"),
+    "GLU": ("глюкоза", "сахар", "сахар в крови", "цукор", "blood sugar", "sugar", "glucose", "glucosa",
+            "azucar"),
+    "HBA1C": ("гликированный гемоглобин", "гликогемоглобин", "hba1c", "a1c", "hemoglobina glicada",
+              "glycated hemoglobin"),
+    "HGB": ("гемоглобин", "гемоглобін", "hemoglobin", "haemoglobin", "hemoglobina"),
+    "WBC": ("лейкоциты", "лейкоцити", "white blood cells", "leukocytes", "leucocitos"),
+    "RBC": ("эритроциты", "еритроцити", "red blood cells", "erythrocytes", "eritrocitos"),
+    "PLT": ("тромбоциты", "тромбоцити", "platelets", "plaquetas"),
+    "FERR": ("ферритин", "феритин", "ferritin", "ferritina"),
+    "FE": ("железо", "сывороточное железо", "залізо", "iron", "serum iron", "hierro"),
+    "TSH": ("ттг", "tsh", "тиреотропный гормон", "thyrotropin", "tirotropina"),
+    "FT4": ("т4", "свободный т4", "free t4", "ft4", "t4 libre", "тироксин", "thyroxine", "tiroxina"),
+    "CREA": ("креатинин", "креатинін", "creatinine", "creatinina"),
+    "ALT": ("алт", "alt", "аланинаминотрансфераза", "alanine aminotransferase", "sgpt"),
+    "AST": ("аст", "ast", "аспартатаминотрансфераза", "aspartate aminotransferase", "sgot"),
+    "B12": ("витамин b12", "витамин б12", "b12", "vitamin b12", "vitamina b12", "cobalamin",
+            "цианокобаламин"),
+    "CRP": ("срб", "crp", "pcr", "c-реактивный белок", "c-reactive protein", "proteina c reactiva"),
+    "UREA": ("мочевина", "сечовина", "urea", "bun", "urea nitrogen"),
+    "URIC": ("мочевая кислота", "сечова кислота", "uric acid", "acido urico"),
+    "CA": ("кальций", "кальцій", "calcium", "calcio"),
+    "K": ("калий", "калій", "potassium", "potasio"),
+    "NA": ("натрий", "натрій", "sodium", "sodio"),
+    "TBIL": ("билирубин", "білірубін", "bilirubin", "bilirrubina"),
+    "ESR": ("соэ", "шое", "esr", "vsg", "sed rate", "sedimentation rate"),
+    "FOL": ("фолиевая кислота", "фолат", "фолієва кислота", "folate", "folic acid", "acido folico"),
+    "INS": ("инсулин", "інсулін", "insulin", "insulina"),
+    "MG": ("магний", "магній", "magnesium", "magnesio"),
+}  # fmt: skip
+
+_PAREN = re.compile(r"\(([^)]*)\)")
+_TOKEN = re.compile(r"[\w][\w'’-]*", re.UNICODE)
+MIN_FUZZY_KEY = 5
+"""Keys shorter than this (folded) must match a question word exactly ('ldl', 'ттг')."""
+MENTION_THRESHOLD = 0.5
+CLASSIFY_THRESHOLD = 0.4
+
+
+@dataclass(frozen=True)
+class Key:
+    """One folded way of naming an analyte."""
+
+    code: str
+    folded: str
+    official: bool
+    """True for names labs print (reference file), False for colloquial words."""
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An analyte the question talks about, and where."""
+
+    code: str
+    """Analyte code, e.g. 'GLU'."""
+    text: str
+    """The words of the question that name it, as typed."""
+    start: int
+    """Index of the first word."""
+    end: int
+    """Index after the last word."""
+    score: float
+    """Folded trigram similarity of those words to the best key."""
+
+
+def _variants(name: str) -> list[str]:
+    """A printed name plus its useful parts: without brackets, the bracket text, comma parts."""
+    out = [name]
+    bare = _PAREN.sub(" ", name).strip()
+    out.append(bare)
+    out.extend(inner.strip() for inner in _PAREN.findall(name))
+    if "," in bare:
+        head, _, tail = bare.partition(",")
+        out.extend([f"{tail.strip()} {head.strip()}", head.strip()])
+    return out
+
+
+@lru_cache(maxsize=1)
+def keys() -> tuple[Key, ...]:
+    """Every key of every analyte (official names and their parts first, then colloquial)."""
+    found: dict[tuple[str, str], Key] = {}
+    for analyte in load_analytes():
+        for name in [*analyte.all_names(), analyte.name]:
+            for variant in _variants(name):
+                folded = fold(variant)
+                if len(folded) >= 2 and not folded.isdigit():
+                    found.setdefault((analyte.code, folded), Key(analyte.code, folded, True))
+        for word in COLLOQUIAL.get(analyte.code, ()):
+            found.setdefault((analyte.code, fold(word)), Key(analyte.code, fold(word), False))
+    # A part shared by several analytes ("25-oh" is fine, "cholesterol" is not) says nothing.
+    owners: dict[str, set[str]] = {}
+    for key in found.values():
+        owners.setdefault(key.folded, set()).add(key.code)
+    return tuple(k for k in found.values() if len(owners[k.folded]) == 1)
+
+
+def words(text: str) -> list[tuple[str, int, int]]:
+    """(word, start, end) character spans of the words of `text`."""
+    return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _best_key(folded: str, *, exact_only: bool) -> tuple[Key | None, float]:
+    best: Key | None = None
+    score = 0.0
+    for key in keys():
+        if len(key.folded) < MIN_FUZZY_KEY or exact_only:
+            s = 1.0 if key.folded == folded else 0.0
+        else:
+            s = similarity(folded, key.folded)
+        if s > score or (s == score and best is not None and key.official and not best.official):
+            best, score = key, s
+    return best, score
+
+
+def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: int = 4) -> list[Mention]:
+    """Analytes named in `text`: best-scoring non-overlapping word spans, longest first on ties.
+
+    `skip` holds word indexes that belong to something else (a patient's name, a date).
+    """
+    tokens = words(text)
+    candidates: list[Mention] = []
+    for start in range(len(tokens)):
+        for end in range(start + 1, min(len(tokens), start + max_words) + 1):
+            if any(i in skip for i in range(start, end)):
+                break
+            phrase = " ".join(t[0] for t in tokens[start:end])
+            folded = fold(phrase)
+            if len(folded) < 2:
+                continue
+            key, score = _best_key(folded, exact_only=len(folded) < MIN_FUZZY_KEY)
+            if key is not None and score >= MENTION_THRESHOLD:
+                candidates.append(Mention(key.code, phrase, start, end, round(score, 3)))
+    candidates.sort(key=lambda m: (-m.score, -(m.end - m.start), m.start))
+    chosen: list[Mention] = []
+    taken: set[int] = set()
+    for m in candidates:
+        span = set(range(m.start, m.end))
+        if span & taken or any(c.code == m.code for c in chosen):
+            continue
+        chosen.append(m)
+        taken |= span
+    return _merge_adjacent(sorted(chosen, key=lambda m: m.start), tokens)
+
+
+def _merge_adjacent(mentions: list[Mention], tokens: list[tuple[str, int, int]]) -> list[Mention]:
+    """'холестерином ЛПНП' is one test (LDL), not cholesterol plus LDL: when two neighbouring
+    mentions read together as one of them, keep that one over both spans."""
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if prev is not None and prev.end == m.start:
+            phrase = " ".join(t[0] for t in tokens[prev.start : m.end])
+            key, score = _best_key(fold(phrase), exact_only=False)
+            if key is not None and key.code in (prev.code, m.code) and score >= 0.6:
+                out[-1] = Mention(key.code, phrase, prev.start, m.end, round(score, 3))
+                continue
+        out.append(m)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def classify(parameter_name: str) -> tuple[str | None, float]:
+    """Which analyte a stored parameter name denotes (nearest official key), and how sure."""
+    folded = fold(parameter_name)
+    best: str | None = None
+    score = 0.0
+    for key in keys():
+        if not key.official:
+            continue
+        s = 1.0 if key.folded == folded else similarity(folded, key.folded)
+        if s > score:
+            best, score = key.code, s
+    return (best, round(score, 3)) if score >= CLASSIFY_THRESHOLD else (None, round(score, 3))
+
+
+def search_terms(code: str, question_words: str) -> list[str]:
+    """Terms to fuzzy-search for one analyte: the user's words, then every printed name it is
+    known by (other languages, other scripts, abbreviations such as 'GLU'), distinct after
+    folding. Trigram similarity cannot connect 'glucose' with 'GLU' or 'Глюкоза'; a model
+    that knows they are one test searches each."""
+    analyte = _by_code()[code]
+    terms = [question_words, *analyte.all_names()]
+    seen: set[str] = set()
+    out: list[str] = []
+    for term in terms:
+        if fold(term) not in seen:
+            seen.add(fold(term))
+            out.append(term)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _by_code() -> dict[str, Analyte]:
+    return {a.code: a for a in load_analytes()}
+
+
+def display_name(code: str, lang: Lang) -> str:
+    """The analyte's first printed name in `lang` (English when there is none)."""
+    analyte = _by_code()[code]
+    names = analyte.names.get(lang) or analyte.names["en"]
+    return names[0] if names else analyte.name

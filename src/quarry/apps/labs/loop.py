@@ -1,0 +1,143 @@
+"""The agent loop (seed "Architecture Decisions"): tools, iteration budget, bonus retry, timeout.
+
+One PydanticAI agent with the tools of `tools.py` and `generate_final_query` as its output
+tool. The `IterationBudget` capability counts model turns: when the budget
+(AGENTIC_MAX_ITERATIONS) is reached without a final query, the exploration tools are
+withdrawn and the system message "Max iterations reached. Generate your best answer now."
+is added (logged as forced_completion). The first failed validation grants one bonus turn
+that does not count. The whole run is bounded by AGENTIC_TIMEOUT_MS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+
+from pydantic_ai import Agent, AgentRetries, RunContext, Tool, ToolOutput
+from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.messages import SystemPromptPart
+from pydantic_ai.models import Model, ModelRequestContext
+from pydantic_ai.tools import ToolDefinition
+from pydantic_ai.usage import UsageLimits
+
+from quarry.llm import build_model, start_fallback_log
+from quarry.settings import Settings
+
+from .models import FinalQuery
+from .offline import offline_labs_model
+from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
+from .tools import (
+    FORCE_MESSAGE,
+    FinalQueryRejected,
+    LabsDeps,
+    LoopState,
+    execute_exploratory_sql,
+    fuzzy_search_analyte_names,
+    fuzzy_search_parameter_names,
+    generate_final_query,
+    schema_snapshot,
+)
+
+TIMEOUT_MESSAGE = "Query generation timed out. Please simplify."
+FAILURE_MESSAGE = "Unable to generate query. Please try rephrasing your question."
+
+
+@dataclass
+class IterationBudget(AbstractCapability[LabsDeps]):
+    """Withdraws exploration tools and adds the forcing message once the budget is spent."""
+
+    async def prepare_tools(self, ctx: RunContext[LabsDeps], tool_defs: list[ToolDefinition]) -> list[ToolDefinition]:
+        # Runs at the start of every model step (before the request is built).
+        return [] if ctx.deps.state.is_forced(ctx.run_step) else tool_defs
+
+    async def before_model_request(
+        self, ctx: RunContext[LabsDeps], request_context: ModelRequestContext
+    ) -> ModelRequestContext:
+        state = ctx.deps.state
+        if state.is_forced(ctx.run_step) and not state.forced_notice_sent:
+            state.forced_notice_sent = True
+            state.forced_completion = True
+            ctx.enqueue(SystemPromptPart(FORCE_MESSAGE))
+        return request_context
+
+
+def _context(ctx: RunContext[LabsDeps]) -> str:
+    """Schema and today's date (date only, so the prompt prefix stays cacheable)."""
+    today = datetime.now(UTC).date().isoformat()
+    return f"Today is {today}. Tables:\n{schema_snapshot(ctx.deps.settings)}"
+
+
+@lru_cache(maxsize=2)
+def get_agent(agentic: bool) -> Agent[LabsDeps, FinalQuery]:
+    """The agentic agent (tools + output tool) or the single-shot one (output tool only)."""
+    tools: list[Tool[LabsDeps]] = (
+        [Tool(fuzzy_search_parameter_names), Tool(fuzzy_search_analyte_names), Tool(execute_exploratory_sql)]
+        if agentic
+        else []
+    )
+    retries: AgentRetries = {"tools": 2, "output": 3}
+    agent: Agent[LabsDeps, FinalQuery] = Agent(
+        output_type=ToolOutput(generate_final_query, name="generate_final_query", max_retries=3),
+        deps_type=LabsDeps,
+        tools=tools,
+        instructions=AGENTIC_PROMPT if agentic else SINGLE_SHOT_PROMPT,
+        capabilities=[IterationBudget()] if agentic else [],
+        name="labs-sql" if agentic else "labs-sql-single-shot",
+        retries=retries,
+    )
+    agent.instructions(_context)
+    return agent
+
+
+@dataclass
+class Generation:
+    """Outcome of the agent part of one question (before execution)."""
+
+    state: LoopState
+    final: FinalQuery | None = None
+    model: str | None = None
+    timeout: bool = False
+    error: str | None = None
+    """User-facing message when no query came out."""
+    detail: str | None = None
+    """Why, for the audit log only."""
+    fallback: list[str] = field(default_factory=list)
+    ms: float = 0.0
+
+
+async def generate(question: str, settings: Settings, *, model: Model | None = None) -> Generation:
+    """Run the agent once under the total timeout; never raises for model-side failures."""
+    agentic = settings.agentic_sql_enabled
+    state = LoopState(max_iterations=max(1, settings.agentic_max_iterations))
+    out = Generation(state=state)
+    log = start_fallback_log()
+    chosen = model or build_model(settings, offline_labs_model, name="labs")
+    started = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(
+            get_agent(agentic).run(
+                question,
+                deps=LabsDeps(settings=settings, state=state),
+                model=chosen,
+                usage_limits=UsageLimits(request_limit=state.max_iterations + 3),
+            ),
+            timeout=settings.agentic_timeout_ms / 1000,
+        )
+        out.final, out.model = result.output, result.response.model_name
+    except TimeoutError:
+        out.timeout, out.error = True, TIMEOUT_MESSAGE
+        out.detail = f"timeout after {settings.agentic_timeout_ms} ms, {state.iterations} iterations completed"
+    except FinalQueryRejected as exc:
+        out.error = "The generated query failed validation: " + " ".join(exc.reasons)
+        out.detail = f"validation failed twice at iteration {state.iterations}: {exc}"
+    except Exception as exc:  # any model/provider failure becomes the seed's simple message
+        out.error = FAILURE_MESSAGE
+        out.detail = f"{type(exc).__name__} at iteration {state.iterations}: {exc}"[:2000]
+    out.ms = round((time.perf_counter() - started) * 1000, 2)
+    out.fallback = list(log.errors)
+    if out.model is None:
+        out.model = getattr(chosen, "model_name", None)
+    return out

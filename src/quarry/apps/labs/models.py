@@ -1,0 +1,99 @@
+"""Typed boundaries of the labs app: requests, responses, the audit log's iteration records."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Status = Literal["ok", "error"]
+"""Outcome of one question."""
+ToolName = Literal[
+    "fuzzy_search_parameter_names", "fuzzy_search_analyte_names", "execute_exploratory_sql", "generate_final_query"
+]
+"""The agent's tools (generate_final_query is the output tool)."""
+
+MAX_QUESTION_CHARS = 2000
+
+
+class FinalQuery(BaseModel):
+    """What generate_final_query returns once the SQL passed the validator and EXPLAIN."""
+
+    sql: str = Field(description="The validated SELECT, regenerated from the checked syntax tree.")
+    explanation: str = Field(description="Short explanation in the language of the question.")
+
+
+class IterationLog(BaseModel):
+    """One tool call of a run. The first five fields are the seed's audit shape."""
+
+    iteration: int = Field(description="Counted iteration (model turn); a bonus retry keeps the number.")
+    tool: ToolName = Field(description="Tool that was called.")
+    params: dict[str, Any] = Field(description="Arguments as the tool received them.")
+    results: Any = Field(description="What the tool returned to the model.")
+    llm_reasoning: str = Field(description="Text the model wrote with the call.")
+    result_count: int | None = Field(None, description="Rows or matches returned (None for errors/final).")
+    ms: float = Field(0.0, description="Wall time of the tool in milliseconds.")
+    ok: bool = Field(True, description="False when the tool reported a rejection or an error.")
+    bonus: bool = Field(False, description="True for the free retry after a failed validation.")
+
+    def seed_shape(self) -> dict[str, Any]:
+        """The record exactly as the seed's sql_generation_logs.metadata.iterations holds it."""
+        return self.model_dump(mode="json", include={"iteration", "tool", "params", "results", "llm_reasoning"})
+
+
+class ToolCall(BaseModel):
+    """A tool call as shown to users (CLI --json, HTTP, UI log)."""
+
+    iteration: int = Field(description="Model turn that made the call.")
+    tool: ToolName = Field(description="Tool name.")
+    params: dict[str, Any] = Field(description="Arguments.")
+    result_count: int | None = Field(description="Rows or matches returned (None for errors/final).")
+    ms: float = Field(description="Wall time in milliseconds.")
+    ok: bool = Field(description="False when the tool rejected the input or failed.")
+
+
+class LabsResponse(BaseModel):
+    """Answer to one lab-results question (CLI --json, HTTP and UI all show this)."""
+
+    status: Status = Field(description="ok, or error with `error` set.")
+    question: str = Field(description="The question as received.")
+    sql: str | None = Field(None, description="The validated read-only SELECT.")
+    explanation: str | None = Field(None, description="What the query returns, in the question's language.")
+    columns: list[str] = Field(default_factory=list, description="Column names of `rows`.")
+    rows: list[dict[str, Any]] | None = Field(None, description="Rows the SQL returned (None when not executed).")
+    row_count: int | None = Field(None, description="len(rows) (None when not executed).")
+    truncated: bool = Field(False, description="True when more rows existed than were returned.")
+    iterations: int = Field(0, description="Counted agent iterations (model turns).")
+    tool_calls: list[ToolCall] = Field(default_factory=list, description="Every tool call, in order.")
+    forced_completion: bool = Field(False, description="The iteration limit forced the final answer.")
+    timeout: bool = Field(False, description="The run hit the total timeout.")
+    error: str | None = Field(None, description="User-facing error message when status is error.")
+    validation_errors: list[str] = Field(default_factory=list, description="Validator/EXPLAIN rejections seen.")
+    agentic_mode: bool = Field(True, description="False when AGENTIC_SQL_ENABLED=false (single-shot).")
+    language: str | None = Field(None, description="Detected language of the question (ru, uk, en, es).")
+    model: str | None = Field(None, description="Model that produced the final answer.")
+    fallback: list[str] = Field(default_factory=list, description="Why remote models were skipped, if they were.")
+    log_id: int | None = Field(None, description="Row id in sql_generation_logs.")
+    timings_ms: dict[str, float] = Field(default_factory=dict, description="generation, execution, total.")
+
+
+class GenerateRequest(BaseModel):
+    """POST /api/sql/generate body."""
+
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="The question, any language.")
+    execute: bool = Field(True, description="Also run the SQL (read-only) and return rows.")
+
+
+class FuzzyHit(BaseModel):
+    """One `quarry labs fuzzy` result."""
+
+    parameter_name: str = Field(description="Stored lab_results.parameter_name.")
+    similarity_score: float = Field(description="pg_trgm similarity of the folded texts (0..1).")
+
+
+class ValidateResult(BaseModel):
+    """`quarry labs validate` result."""
+
+    ok: bool = Field(description="True when the SQL passes the labs policy.")
+    reasons: list[str] = Field(description="One sentence per problem.")
+    sql: str | None = Field(None, description="Normalised SQL when ok.")

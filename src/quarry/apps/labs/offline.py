@@ -1,0 +1,300 @@
+"""The offline model: a PydanticAI `FunctionModel` that drives the same tools as an LLM.
+
+Turn 1 reads the question (`offline_intent.parse`) and asks, in parallel, everything it
+needs: fuzzy search for each analyte (the user's words plus the analyte's printed name in
+each language, so other scripts are found too), a patient lookup when a name is given and
+the lab list when a lab is mentioned. Turn 2 reads those tool results back from the
+message history, keeps the names that denote the analyte the user meant (`knowledge`), and
+calls `generate_final_query`. A simple term search therefore finishes in two iterations.
+
+Without tools (single-shot mode, or the forced last turn) it answers from what it has,
+comparing reference names through `labs_fold` when nothing was searched.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    ModelResponsePart,
+    SystemPromptPart,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models.function import AgentInfo
+
+from quarry.llm import user_texts
+
+from .folding import fold, similarity
+from .knowledge import classify, display_name, search_terms
+from .offline_explain import explain
+from .offline_intent import Intent, parse
+from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, quote, word_regex
+from .reference import analyte_by_code
+from .tools import FORCE_MESSAGE
+
+LAB_LIST_SQL = "SELECT lab_name, count(*) AS reports FROM lab_reports GROUP BY lab_name ORDER BY reports DESC"
+_FUZZY = "fuzzy_search_parameter_names"
+_ANALYTES = "fuzzy_search_analyte_names"
+_EXPLORE = "execute_exploratory_sql"
+
+
+@dataclass
+class Seen:
+    """What earlier turns asked for and got back, read from the message history."""
+
+    fuzzy: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Folded search term → matches."""
+    analytes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    explored: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """'patients' / 'labs' → exploratory result."""
+    final_feedback: list[str] = field(default_factory=list)
+    forced: bool = False
+
+
+def _content(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [_content(v) for v in value]
+    return value
+
+
+def _purpose(sql: str) -> str:
+    return "labs" if "FROM lab_reports" in sql else "patients" if "FROM patients" in sql else "other"
+
+
+def read_history(messages: list[ModelMessage]) -> Seen:
+    """Pair each tool call with its return, keyed the way the offline model asks."""
+    seen = Seen()
+    calls: dict[str, ToolCallPart] = {}
+    for message in messages:
+        if isinstance(message, ModelResponse):
+            for part in message.parts:
+                if isinstance(part, ToolCallPart):
+                    calls[part.tool_call_id] = part
+            continue
+        if not isinstance(message, ModelRequest):
+            continue
+        for rpart in message.parts:
+            if isinstance(rpart, SystemPromptPart | UserPromptPart) and FORCE_MESSAGE in str(rpart.content):
+                seen.forced = True
+            if not isinstance(rpart, ToolReturnPart):
+                continue
+            call = calls.get(rpart.tool_call_id)
+            if call is None:
+                continue
+            args = call.args_as_dict()
+            content = _content(rpart.content)
+            if rpart.tool_name == _FUZZY:
+                seen.fuzzy[fold(str(args.get("term", "")))] = content if isinstance(content, list) else []
+            elif rpart.tool_name == _ANALYTES:
+                seen.analytes[fold(str(args.get("term", "")))] = content if isinstance(content, list) else []
+            elif rpart.tool_name == _EXPLORE and isinstance(content, dict):
+                seen.explored[_purpose(str(args.get("sql", "")))] = content
+            elif getattr(rpart, "outcome", None) == "retried":
+                seen.final_feedback.append(str(rpart.content))
+    return seen
+
+
+# ---------------------------------------------------------------- patients and labs
+
+
+def patient_lookup_sql(name: str) -> str:
+    """Patients whose folded name contains every word asked for, in any of its inflected forms.
+    No LIMIT of its own: the validator's cap makes `truncated` say when there are more."""
+    conditions = [f"labs_fold(full_name) ~ {quote(word_regex(name_forms(w)))}" for w in name_words(name)]
+    where = " AND ".join(conditions) or "false"
+    return f"SELECT id, full_name, sex, birth_date FROM patients WHERE {where} ORDER BY id"
+
+
+def pick_patients(name: str, result: dict[str, Any]) -> tuple[list[tuple[int, str]], list[list[str]]]:
+    """Rows of the lookup that name the patient, and the folded forms used per word.
+
+    A word is taken as written when some patient has it exactly ('Ivanova' is Иванова, not
+    Иванов); only otherwise are its inflected forms accepted ('Ивановой' → Иванова)."""
+    columns = result.get("columns") or []
+    rows = [dict(zip(columns, row, strict=False)) for row in result.get("rows") or []]
+    tokens = {int(r["id"]): set(fold(str(r.get("full_name", ""))).split()) for r in rows}
+    used: list[list[str]] = []
+    for word in name_words(name):
+        forms = name_forms(word)
+        exact = any(forms[0] in t for t in tokens.values())
+        used.append([forms[0]] if exact else forms)
+    picked = [
+        (int(r["id"]), str(r["full_name"])) for r in rows if all(set(forms) & tokens[int(r["id"])] for forms in used)
+    ]
+    return picked, used
+
+
+def pick_labs(words: list[str], result: dict[str, Any]) -> list[str]:
+    labs = [str(row[0]) for row in result.get("rows") or []]
+    chosen: list[str] = []
+    for word in words:
+        fw = fold(word)
+        for lab in labs:
+            fl = fold(lab)
+            if (fw in fl.split() or fl.startswith(fw) or similarity(fw, fl) >= 0.5) and lab not in chosen:
+                chosen.append(lab)
+    return chosen
+
+
+# ---------------------------------------------------------------- planning
+
+
+def _names_for(code: str, seen: Seen, terms: list[str]) -> list[str]:
+    found: list[str] = []
+    for term in terms:
+        for match in seen.fuzzy.get(fold(term), []):
+            name = str(match.get("parameter_name", ""))
+            if name and name not in found and classify(name)[0] == code:
+                found.append(name)
+    return sorted(found)
+
+
+def _concept_from_analytes(intent: Intent, seen: Seen) -> str | None:
+    if not intent.unknown_term:
+        return None
+    hits = seen.analytes.get(fold(intent.unknown_term), [])
+    if hits and float(hits[0].get("similarity_score", 0)) >= 0.5:
+        return str(hits[0]["code"])
+    return None
+
+
+def make_plan(intent: Intent, seen: Seen) -> Plan:
+    """Combine the intent with the tool results into what the SQL needs."""
+    lang = intent.language
+    filters: list[AnalyteFilter] = []
+    searched = bool(seen.fuzzy)
+    codes = [(m.code, m.text) for m in intent.mentions]
+    discovered = _concept_from_analytes(intent, seen)
+    if discovered and intent.unknown_term:
+        codes.append((discovered, intent.unknown_term))
+    for code, text in codes:
+        f = AnalyteFilter(code=code, label=display_name(code, lang))
+        if searched:
+            f.names = _names_for(code, seen, search_terms(code, text))
+        else:
+            f.fold_names = analyte_by_code()[code].all_names()
+        filters.append(f)
+    if not codes and intent.unknown_term:
+        f = AnalyteFilter(code="?", label=intent.unknown_term)
+        matches = seen.fuzzy.get(fold(intent.unknown_term), [])
+        top = max((float(m.get("similarity_score", 0)) for m in matches), default=0.0)
+        f.names = sorted(
+            str(m["parameter_name"]) for m in matches if float(m.get("similarity_score", 0)) >= max(0.5, top - 0.1)
+        )
+        if not f.names:
+            # Nothing similar is stored: keep the user's term so the query (honestly) returns no rows.
+            f.names = [intent.unknown_term] if searched else []
+            f.fold_names = [] if searched else [intent.unknown_term]
+            f.missing = searched
+        filters.append(f)
+    plan = Plan(intent=intent, analytes=filters)
+    if intent.lab_words:
+        labs = seen.explored.get("labs")
+        if labs is not None and "error" not in labs:
+            plan.labs = pick_labs(intent.lab_words, labs)
+        elif intent.wants_lab and not seen.explored:
+            plan.lab_fallback = intent.lab_words
+    guess = seen.explored.get("patients") if intent.name_guess and not plan.labs else None
+    if guess is not None and "error" not in guess and intent.name_guess:
+        picked, forms = pick_patients(intent.name_guess, guess)
+        if picked:  # the capitalised words were a person after all
+            intent.patient_name = intent.name_guess
+            plan.patient_ids = [pid for pid, _ in picked]
+            plan.patient_forms = forms if guess.get("truncated") else []
+    elif intent.patient_name:
+        lookup = seen.explored.get("patients")
+        if lookup is not None and "error" not in lookup:
+            picked, forms = pick_patients(intent.patient_name, lookup)
+            plan.patient_ids = [pid for pid, _ in picked]
+            if lookup.get("truncated") and picked:
+                plan.patient_forms = forms
+        else:
+            plan.patient_fallback = intent.patient_name
+    return plan
+
+
+# ---------------------------------------------------------------- the model function
+
+
+def _lookups(intent: Intent, seen: Seen, available: set[str]) -> tuple[list[ToolCallPart], list[str]]:
+    calls: list[ToolCallPart] = []
+    said: list[str] = []
+    if _FUZZY in available:
+        codes = [(m.code, m.text) for m in intent.mentions]
+        discovered = _concept_from_analytes(intent, seen)
+        if discovered and intent.unknown_term:
+            codes.append((discovered, intent.unknown_term))
+        for code, text in codes:
+            terms = [t for t in search_terms(code, text) if fold(t) not in seen.fuzzy]
+            calls += [ToolCallPart(_FUZZY, {"term": t, "limit": 20}) for t in terms]
+            if terms:
+                said.append(
+                    f"'{text}' looks like {code} ({analyte_by_code()[code].name}); searching how labs spell "
+                    f"it: {', '.join(terms)}"
+                )
+        if not intent.mentions and intent.unknown_term and fold(intent.unknown_term) not in seen.fuzzy:
+            calls.append(ToolCallPart(_FUZZY, {"term": intent.unknown_term, "limit": 20}))
+            if _ANALYTES in available:
+                calls.append(ToolCallPart(_ANALYTES, {"term": intent.unknown_term, "limit": 5}))
+            said.append(f"'{intent.unknown_term}' is not a test I know; searching stored names and the catalogue")
+    if _EXPLORE in available:
+        who = intent.patient_name or intent.name_guess
+        if who and "patients" not in seen.explored:
+            calls.append(ToolCallPart(_EXPLORE, {"sql": patient_lookup_sql(who)}))
+            said.append(f"looking up patient '{who}'")
+        if intent.lab_words and "labs" not in seen.explored:
+            calls.append(ToolCallPart(_EXPLORE, {"sql": LAB_LIST_SQL}))
+            said.append(f"checking lab names for {', '.join(intent.lab_words)}")
+    return calls, said
+
+
+def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
+    if seen.final_feedback:
+        # The last query was rejected: answer with the plainest query shape instead.
+        intent.aggregate, intent.group_by = "list", "none"
+    plan = make_plan(intent, seen)
+    sql = build_sql(plan)
+    patient_names = None
+    lookup = seen.explored.get("patients")
+    if intent.patient_name and lookup and plan.patient_ids:
+        patient_names = [n for pid, n in pick_patients(intent.patient_name, lookup)[0] if pid in plan.patient_ids]
+        if plan.patient_forms:
+            patient_names = [*patient_names[:5], "…"]
+    explanation = explain(plan, patient_names=patient_names)
+    found = "; ".join(f"{a.code}: {len(a.names)} stored spellings" for a in plan.analytes if a.code != "?")
+    why = "forced to answer now" if seen.forced else "enough information"
+    reasoning = f"Language {intent.language}; {why}. {found or 'no known analyte'}. Writing the final query."
+    tool = info.output_tools[0].name
+    return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(tool, {"sql": sql, "explanation": explanation})])
+
+
+def offline_labs_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """FunctionModel body: look things up first, then emit the final query."""
+    texts = user_texts(messages)
+    question = next((t for t in texts if FORCE_MESSAGE not in t), "")
+    intent = parse(question)
+    seen = read_history(messages)
+    available = {t.name for t in info.function_tools}
+    if available and not seen.forced and not seen.final_feedback:
+        calls, said = _lookups(intent, seen, available)
+        if calls:
+            reasoning = f"Question in {intent.language}. " + "; ".join(said) + "."
+            parts: list[ModelResponsePart] = [TextPart(reasoning), *calls]
+            return ModelResponse(parts=parts)
+    return _final(intent, seen, info)

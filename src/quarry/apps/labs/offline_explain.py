@@ -1,0 +1,118 @@
+"""Short explanations of the offline model's query, in the language of the question."""
+
+from __future__ import annotations
+
+from .offline_sql import Plan
+from .reference import Lang
+
+_T: dict[Lang, dict[str, str]] = {
+    "en": {
+        "any": "(any test)", "list": "All results of {x}", "count": "Number of results of {x}",
+        "count_patients": "Number of patients with results of {x}",
+        "list_patients": "Patients with results of {x} and how many such results each has",
+        "avg": "Average value of {x}", "min": "Lowest value of {x}", "max": "Highest value of {x}",
+        "latest": "Most recent result of {x}", "above": "above the reference range",
+        "below": "below the reference range", "outside": "outside the reference range",
+        "within": "within the reference range", "value": "with values {op} {v}", "period": "period: {label}",
+        "month": "by month", "year": "by year", "patient": "per patient", "lab": "per laboratory",
+        "sex": "by sex", "F": "women", "M": "men", "older": "older than {n}", "younger": "younger than {n}",
+        "who": "patient(s): {names}", "labs": "laboratory: {labs}", "all": "all patients in the database",
+        "spellings": "{n} spellings used by different labs were matched", "order": "newest first",
+        "none": "No test matching {x} was found in the database, so the query returns no rows.",
+        "nobody": "No patient named {name} was found, so the query is likely to return no rows.",
+        "guess": "Names were not searched first, so spellings are compared after folding case, accents and scripts",
+    },
+    "ru": {
+        "any": "(любой анализ)", "list": "Все результаты анализа {x}", "count": "Количество результатов анализа {x}",
+        "count_patients": "Число пациентов с результатами анализа {x}",
+        "list_patients": "Пациенты с результатами анализа {x} и число таких результатов у каждого",
+        "avg": "Среднее значение {x}", "min": "Минимальное значение {x}", "max": "Максимальное значение {x}",
+        "latest": "Последний результат анализа {x}", "above": "выше референсного диапазона (нормы)",
+        "below": "ниже референсного диапазона (нормы)", "outside": "вне референсного диапазона",
+        "within": "в пределах нормы", "value": "со значением {op} {v}", "period": "период: {label}",
+        "month": "по месяцам", "year": "по годам", "patient": "по каждому пациенту", "lab": "по лабораториям",
+        "sex": "по полу", "F": "женщины", "M": "мужчины", "older": "старше {n} лет", "younger": "младше {n} лет",
+        "who": "пациент: {names}", "labs": "лаборатория: {labs}", "all": "все пациенты в базе",
+        "spellings": "учтено {n} вариантов написания в разных лабораториях", "order": "сначала новые",
+        "none": "Анализ {x} в базе не найден, поэтому запрос не вернёт строк.",
+        "nobody": "Пациент {name} не найден, поэтому запрос, скорее всего, не вернёт строк.",
+        "guess": "Названия не искались заранее, поэтому сравниваются без учёта регистра, диакритики и алфавита",
+    },
+    "uk": {
+        "any": "(будь-який аналіз)", "list": "Усі результати аналізу {x}", "count": "Кількість результатів аналізу {x}",
+        "count_patients": "Кількість пацієнтів з результатами аналізу {x}",
+        "list_patients": "Пацієнти з результатами аналізу {x} і кількість таких результатів",
+        "avg": "Середнє значення {x}", "min": "Мінімальне значення {x}", "max": "Максимальне значення {x}",
+        "latest": "Останній результат аналізу {x}", "above": "вище референсного діапазону (норми)",
+        "below": "нижче референсного діапазону (норми)", "outside": "поза референсним діапазоном",
+        "within": "у межах норми", "value": "зі значенням {op} {v}", "period": "період: {label}",
+        "month": "по місяцях", "year": "по роках", "patient": "для кожного пацієнта", "lab": "по лабораторіях",
+        "sex": "за статтю", "F": "жінки", "M": "чоловіки", "older": "старші за {n} років",
+        "younger": "молодші за {n} років", "who": "пацієнт: {names}", "labs": "лабораторія: {labs}",
+        "all": "усі пацієнти в базі", "spellings": "враховано {n} варіантів написання в різних лабораторіях",
+        "order": "спочатку нові", "none": "Аналіз {x} у базі не знайдено, тому запит не поверне рядків.",
+        "nobody": "Пацієнта {name} не знайдено, тому запит, імовірно, не поверне рядків.",
+        "guess": "Назви не шукалися заздалегідь, тому порівнюються без урахування регістру, діакритики та абетки",
+    },
+    "es": {
+        "any": "(cualquier análisis)", "list": "Todos los resultados de {x}", "count": "Número de resultados de {x}",
+        "count_patients": "Número de pacientes con resultados de {x}",
+        "list_patients": "Pacientes con resultados de {x} y cuántos resultados tiene cada uno",
+        "avg": "Valor promedio de {x}", "min": "Valor mínimo de {x}", "max": "Valor máximo de {x}",
+        "latest": "Último resultado de {x}", "above": "por encima del rango de referencia",
+        "below": "por debajo del rango de referencia", "outside": "fuera del rango de referencia",
+        "within": "dentro del rango de referencia", "value": "con valores {op} {v}", "period": "periodo: {label}",
+        "month": "por mes", "year": "por año", "patient": "por paciente", "lab": "por laboratorio",
+        "sex": "por sexo", "F": "mujeres", "M": "hombres", "older": "mayores de {n} años",
+        "younger": "menores de {n} años", "who": "paciente(s): {names}", "labs": "laboratorio: {labs}",
+        "all": "todos los pacientes de la base",
+        "spellings": "se incluyen {n} variantes del nombre según el laboratorio",
+        "order": "los más recientes primero",
+        "none": "No se encontró ningún análisis {x} en la base, así que la consulta no devuelve filas.",
+        "nobody": "No se encontró al paciente {name}, así que probablemente la consulta no devuelva filas.",
+        "guess": "Los nombres no se buscaron antes: se comparan sin mayúsculas, acentos ni alfabeto",
+    },
+}  # fmt: skip
+
+
+def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
+    """One or two sentences saying what the query returns, in the question's language."""
+    i = plan.intent
+    t = _T[i.language]
+    subject = ", ".join(f"«{a.label}»" for a in plan.analytes) or t["any"]
+    if plan.analytes and not any((a.names or a.fold_names) and not a.missing for a in plan.analytes):
+        return t["none"].format(x=subject)
+    parts = [t[i.aggregate].format(x=subject)]
+    if i.range_filter:
+        parts.append(t[i.range_filter])
+    if i.value_op and i.value is not None:
+        parts.append(t["value"].format(op=i.value_op, v=f"{i.value:g}"))
+    if i.window:
+        parts.append(t["period"].format(label=i.window.label))
+    if i.group_by != "none":
+        parts.append(t[i.group_by])
+    who: list[str] = []
+    if patient_names:
+        who.append(t["who"].format(names=", ".join(patient_names)))
+    elif i.patient_name:
+        who.append(t["who"].format(names=i.patient_name))
+    if i.sex:
+        who.append(t[i.sex])
+    if i.age_over is not None:
+        who.append(t["older"].format(n=i.age_over))
+    if i.age_under is not None:
+        who.append(t["younger"].format(n=i.age_under))
+    parts.extend(who or [t["all"]])
+    if plan.labs:
+        parts.append(t["labs"].format(labs=", ".join(plan.labs)))
+    spellings = sum(len(a.names) for a in plan.analytes)
+    if spellings > 1:
+        parts.append(t["spellings"].format(n=spellings))
+    elif plan.analytes and not spellings:
+        parts.append(t["guess"])
+    if i.aggregate == "list":
+        parts.append(t["order"])
+    text = "; ".join(parts) + "."
+    if i.patient_name and plan.patient_ids == []:
+        text += " " + t["nobody"].format(name=i.patient_name)
+    return text

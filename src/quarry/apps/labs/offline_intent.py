@@ -1,0 +1,473 @@
+"""Question → structured intent for the offline model (four languages, deterministic).
+
+Reads what a lab-results question asks for: the language, analytes (via `knowledge`), a
+time window, value or reference-range conditions, an aggregation and grouping, and patient
+or lab filters. Each detector removes the words it used so later ones cannot reuse them
+(the "60" of "older than 60" is an age, not a glucose threshold).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+from .knowledge import Mention, find_mentions, words
+from .reference import Lang
+
+Aggregate = Literal["list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest"]
+"""What the final query returns."""
+GroupBy = Literal["none", "month", "year", "patient", "lab", "sex"]
+"""How aggregated rows are grouped."""
+RangeFilter = Literal["above", "below", "outside", "within"]
+"""A condition relative to each result's own reference range."""
+Comparison = Literal[">", "<", ">=", "<="]
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+_WORDNUM = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12,
+    "один": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3,
+    "четыре": 4, "пять": 5, "шесть": 6, "шести": 6, "двенадцать": 12,
+    "дві": 2, "двох": 2, "чотири": 4, "п'ять": 5, "шість": 6,
+    "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "doce": 12,
+}  # fmt: skip
+_COUNT = r"(\d{1,3}|" + "|".join(sorted(map(re.escape, _WORDNUM), key=len, reverse=True)) + r")"
+_UNITS: dict[str, str] = {
+    r"years?|год(?:а|ы)?|лет|рок(?:ів|и|у)?|рік|años?|anos?": "year",
+    r"months?|месяц(?:ев|а)?|місяц(?:ів|ь|і)|mes(?:es)?": "month",
+    r"weeks?|недел(?:ю|и|ь)|тижн(?:ів|і)|тиждень|semanas?": "week",
+    r"days?|дн(?:ей|ів|я|і)|день|d[ií]as?": "day",
+}
+_UNIT = "(" + "|".join(_UNITS) + ")"
+_UPPER = "A-ZÁÉÍÓÚÑÜА-ЯЁІЇЄҐ"
+_NAME = rf"([{_UPPER}][\w'’-]+(?:\s+[{_UPPER}][\w'’-]+){{0,2}})"
+
+
+@dataclass
+class TimeWindow:
+    """A period of collected_at: `interval` back from today, or [start, end)."""
+
+    label: str
+    """The words of the question that set it."""
+    interval: str | None = None
+    """Postgres interval back from today, e.g. '6 months'."""
+    start: date | None = None
+    end: date | None = None
+    calendar: Literal["this_year", "last_year"] | None = None
+
+
+@dataclass
+class Intent:
+    """Everything the offline model understood from a question."""
+
+    question: str
+    language: Lang
+    mentions: list[Mention] = field(default_factory=list)
+    aggregate: Aggregate = "list"
+    group_by: GroupBy = "none"
+    window: TimeWindow | None = None
+    value_op: Comparison | None = None
+    value: float | None = None
+    range_filter: RangeFilter | None = None
+    patient_name: str | None = None
+    sex: Literal["F", "M"] | None = None
+    age_over: int | None = None
+    age_under: int | None = None
+    lab_words: list[str] = field(default_factory=list)
+    wants_lab: bool = False
+    unknown_term: str | None = None
+    """Content words naming a test the model does not know (searched as typed)."""
+    name_guess: str | None = None
+    """Capitalised words that may be a patient's name when no lab matches them."""
+
+
+# ---------------------------------------------------------------- language
+
+_ES_WORDS = {"de", "la", "el", "los", "las", "por", "para", "mis", "mi", "resultados", "pacientes", "paciente",
+             "cuántos", "cuantos", "promedio", "año", "años", "meses", "último", "últimos", "muestra", "muéstrame",
+             "dame", "con", "del", "en", "entre", "mayores", "menores", "mujeres", "hombres", "qué", "tienen",
+             "valores", "análisis", "cuál", "desde", "encima", "debajo", "niveles", "nivel", "lo", "y"}  # fmt: skip
+_EN_WORDS = {"the", "of", "for", "show", "my", "results", "patients", "patient", "average", "last", "year",
+             "how", "many", "with", "in", "by", "what", "which", "above", "below", "all", "me", "and",
+             "months", "since", "between", "older", "than", "women", "men", "levels", "level", "list"}  # fmt: skip
+_UK_WORDS = {"мої", "мій", "рік", "роки", "років", "скільки", "останній", "останні", "пацієнтів", "пацієнта",
+             "середнє", "середній", "місяць", "місяців", "тижнів", "цього", "року", "покажіть", "жінок", "чоловіків",
+             "які", "усі", "всі", "результати", "норми", "вище", "нижче", "по", "у"}  # fmt: skip
+
+
+def detect_language(text: str) -> Lang:
+    """ru / uk / en / es from script, letters and common words."""
+    lower = text.lower()
+    cyrillic = len(re.findall(r"[а-яёіїєґ]", lower))
+    latin = len(re.findall(r"[a-zñáéíóú]", lower))
+    tokens = re.findall(r"[\wáéíóúñ¿¡]+", lower)
+    if cyrillic > latin:
+        if re.search(r"[іїєґ]", lower) or sum(t in _UK_WORDS for t in tokens) >= 3:
+            return "uk"
+        return "ru"
+    if re.search(r"[¿¡ñ]|ción\b|ó\b", lower):
+        return "es"
+    return "es" if sum(t in _ES_WORDS for t in tokens) > sum(t in _EN_WORDS for t in tokens) else "en"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+class _Text:
+    """Lower-cased question with consumed spans blanked out (same length as the original)."""
+
+    def __init__(self, question: str) -> None:
+        self.original = question
+        self.lower = question.lower()
+
+    def take(self, pattern: str, *, flags: int = 0) -> re.Match[str] | None:
+        match = re.search(pattern, self.lower, flags)
+        if match:
+            # A named group "cut" limits what is consumed (context words stay for later detectors).
+            start, end = match.span("cut") if "cut" in match.re.groupindex and match.group("cut") else match.span()
+            self.lower = self.lower[:start] + " " * (end - start) + self.lower[end:]
+        return match
+
+    def has(self, pattern: str) -> bool:
+        return re.search(pattern, self.lower) is not None
+
+
+def _count(token: str | None) -> int:
+    if not token:
+        return 1
+    return int(token) if token.isdigit() else _WORDNUM.get(token, 1)
+
+
+def _unit(token: str) -> str:
+    for pattern, unit in _UNITS.items():
+        if re.fullmatch(pattern, token):
+            return unit
+    return "year"
+
+
+# ---------------------------------------------------------------- time
+
+
+def _window(t: _Text) -> TimeWindow | None:
+    between = t.take(
+        r"(?:between|from|с|з|між|entre|desde)\s+((?:19|20)\d{2})\s+(?:and|to|по|до|і|и|y|a|hasta|-)\s+"
+        r"((?:19|20)\d{2})"
+    )
+    if between:
+        lo, hi = sorted((int(between.group(1)), int(between.group(2))))
+        return TimeWindow(between.group(0).strip(), start=date(lo, 1, 1), end=date(hi + 1, 1, 1))
+    since = t.take(
+        r"(?:since|after|starting|с|со|з|після|desde|a partir de)\s+((?:19|20)\d{2})"
+        r"(?:\s*(?:года|году|г\.|року|рік))?"
+    )
+    if since:
+        return TimeWindow(since.group(0).strip(), start=date(int(since.group(1)), 1, 1))
+    this_year = t.take(
+        r"this year|current year|в этом году|в текущем году|этого года|цього року|у цьому році|"
+        r"este año|del año en curso|este ano"
+    )
+    if this_year:
+        return TimeWindow(this_year.group(0), calendar="this_year")
+    last_cal = t.take(
+        r"(?<!the )(?<!in the )\blast year\b|previous calendar year|в прошлом году|прошлого года|"
+        r"минулого року|у минулому році|(?:el|del) año pasado"
+    )
+    if last_cal:
+        return TimeWindow(last_cal.group(0), calendar="last_year")
+    relative = t.take(
+        r"(?:(?:in|over|during|for|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}\b"
+        r"|за\s+(?:последн\w*|прошедш\w*|останн\w*|минул\w*)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}"
+        r"|(?:(?:en|durante)\s+)?(?:el|los|las)\s+(?:[uú]ltim\w+|pasad\w+)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}"
+    )
+    if relative:
+        groups = [g for g in relative.groups() if g]
+        count = _count(groups[0]) if len(groups) == 2 else 1
+        unit = _unit(groups[-1])
+        return TimeWindow(relative.group(0).strip(), interval=f"{count} {unit}{'s' if count > 1 else ''}")
+    short = t.take(rf"за\s+(?:{_COUNT}\s+)?{_UNIT}\b")
+    if short:
+        count = _count(short.group(1))
+        unit = _unit(short.group(2))
+        return TimeWindow(short.group(0).strip(), interval=f"{count} {unit}{'s' if count > 1 else ''}")
+    year = t.take(
+        r"(?:(?:in|during|for|в|во|за|у|en|durante|del?)\s+(?:the\s+year\s+|el\s+año\s+)?)?"
+        r"\b((?:19|20)\d{2})\b(?:\s*(?:году|год|г\.|року|рік|año))?"
+    )
+    if year:
+        y = int(year.group(1))
+        return TimeWindow(year.group(0).strip(), start=date(y, 1, 1), end=date(y + 1, 1, 1))
+    return None
+
+
+# ---------------------------------------------------------------- patients
+
+
+# "women under 40", "patients over 60": a bare number right after people is an age.
+_PEOPLE = r"(?:women|men|patients|people|adults|persons|females|males)"
+
+
+def _age(t: _Text, intent: Intent) -> None:
+    older = (
+        r"(?:older than|aged over|aged above|over the age of|above the age of|"
+        r"старше|старші(?:\s+за)?|старших(?:\s+за)?|"
+        r"mayores\s+de|mayor(?:es)?\s+de(?=\s+\d{1,3}\s+años)|de más de(?=\s+\d{1,3}\s+años))\s+(\d{1,3})"
+        r"(?:\s*(?:years?(?:\s+old)?|y\.?o\.?|лет|года|год|років|роки|рік|años))?"
+        r"|(?:over|above)\s+(\d{1,3})\s*(?:years?\s+old|y\.?o\.?|years? of age)"
+        rf"|\b{_PEOPLE}(?P<cut>\s+(?:aged\s+)?(?:over|above)\s+(\d{{1,3}})\b)"
+    )
+    younger = (
+        r"(?:younger than|under the age of|aged under|below the age of|"
+        r"младше|моложе|молодше(?:\s+за)?|молодших(?:\s+за)?|"
+        r"menores\s+de|menor(?:es)?\s+de(?=\s+\d{1,3}\s+años))\s+(\d{1,3})"
+        r"(?:\s*(?:years?(?:\s+old)?|y\.?o\.?|лет|года|год|років|роки|рік|años))?"
+        r"|(?:under|below)\s+(\d{1,3})\s*(?:years?\s+old|y\.?o\.?|years? of age)"
+        rf"|\b{_PEOPLE}(?P<cut>\s+(?:aged\s+)?(?:under|below)\s+(\d{{1,3}})\b)"
+        r"|\bдо\s+(\d{1,3})\s+(?:лет|років)"
+    )
+    if m := t.take(older):
+        intent.age_over = int(next(g for g in m.groups() if g and g.isdigit()))
+    if m := t.take(younger):
+        intent.age_under = int(next(g for g in m.groups() if g and g.isdigit()))
+
+
+def _sex(t: _Text, intent: Intent) -> None:
+    female = t.has(
+        r"\b(?:women|woman|female|females|ladies)\b|женщин\w*|женск\w*|жінок|жінки|жіноч\w*|"
+        r"\bmujer(?:es)?\b|femenin\w*"
+    )
+    male = t.has(
+        r"\b(?:men|man|male|males)\b|мужчин\w*|мужск\w*|чоловік\w*|чоловіч\w*|\bhombres?\b|masculin\w*|"
+        r"\bvarones\b"
+    )
+    if female and male:
+        if t.has(r"compar|vs\.?|versus|сравн|порівн|por sexo|by (?:sex|gender)"):
+            intent.group_by = "sex"
+        return
+    intent.sex = "F" if female else "M" if male else None
+
+
+def _patient_name(question: str) -> tuple[str | None, tuple[int, int] | None]:
+    patterns = (
+        rf"\bpatient(?:\s+named)?\s+{_NAME}",
+        rf"\b(?:for|of)\s+{_NAME}(?='s|’s)",
+        rf"(?:пациент(?:а|ки|у|ке|ом|кой)?|пацієнт(?:а|ки|у|ці|ом|кою)?)\s+{_NAME}",
+        r"\b(?:у|для|в)\s+(?!Инвитро|Гемотест|Хеликс|Сінево)([А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+(?:\s+[А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+){0,2})",
+        rf"\bpaciente\s+{_NAME}",
+        rf"\b(?:de|para)\s+(?:la\s+|el\s+)?paciente\s+{_NAME}",
+    )
+    for pattern in patterns:
+        match = re.search(pattern, question)
+        if match:
+            return match.group(1).strip(), match.span(1)
+    return None, None
+
+
+# ---------------------------------------------------------------- values and aggregates
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def _conditions(t: _Text, intent: Intent) -> None:
+    above_normal = (
+        r"(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
+        r"|(?:выше|больше|превыша\w*)\s+(?:верхней\s+границы\s+)?норм\w*|вище\s+норм\w*|більше\s+норм\w*"
+        r"|por\s+encima\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
+        r"|\belevated\b|\bhigh\b(?!est)|повышен\w*|підвищен\w*|высок\w+(?=\s+\w+)|elevad[oa]s?|\balt[oa]s?\b"
+    )
+    below_normal = (
+        r"(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
+        r"|(?:ниже|меньше)\s+(?:нижней\s+границы\s+)?норм\w*|нижче\s+норм\w*|менше\s+норм\w*"
+        r"|por\s+debajo\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
+        r"|\blow\b(?!est)|\bdeficien\w*|дефицит\w*|недостат\w*|понижен\w*|знижен\w*|дефіцит\w*"
+        r"|\bbaj[oa]s?\b|deficiencia"
+    )
+    outside = (
+        r"abnormal|out of (?:the )?(?:normal |reference )?range|outside (?:the )?(?:normal |reference )?range"
+        r"|вне\s+норм\w*|за\s+пределами\s+норм\w*|отклонени\w*|поза\s+(?:межами\s+)?норм\w*|anormal\w*"
+        r"|fuera\s+de(?:l)?\s+(?:rango|lo\s+normal)"
+    )
+    within = (
+        r"within (?:the )?(?:normal|reference)(?: range)?|in (?:the )?normal range|normal values"
+        r"|в\s+(?:пределах\s+)?норм\w*|в\s+межах\s+норм\w*|у\s+нормі|dentro\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango)"
+    )
+    for pattern, flag in ((outside, "outside"), (above_normal, "above"), (below_normal, "below"), (within, "within")):
+        if t.take(pattern):
+            intent.range_filter = flag  # type: ignore[assignment]
+            break
+    above = (
+        r"(?:above|over|greater than|more than|higher than|exceeding|>\s*=?|выше|больше|более|свыше|превыша\w*"
+        r"|вище|більше|понад|por\s+encima\s+de|mayor(?:es)?\s+(?:que|de|a)|más\s+de"
+        r"|superior(?:es)?\s+a)\s*" + _NUM
+    )
+    below = (
+        r"(?:below|under|less than|lower than|<\s*=?|ниже|меньше|менее|нижче|менше"
+        r"|por\s+debajo\s+de|menor(?:es)?\s+(?:que|de|a)|menos\s+de|inferior(?:es)?\s+a)\s*" + _NUM
+    )
+    if m := t.take(above):
+        intent.value_op, intent.value = (">=" if "=" in m.group(0) else ">"), _number(m.group(1))
+    elif m := t.take(below):
+        intent.value_op, intent.value = ("<=" if "=" in m.group(0) else "<"), _number(m.group(1))
+
+
+def _aggregate(t: _Text, intent: Intent) -> None:
+    if t.take(
+        r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons)|"
+        r"сколько\s+(?:\w+\s+)?(?:пациент\w*|человек|людей)|(?:количество|число)\s+пациент\w*|"
+        r"скільки\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб)|кількість\s+пацієнт\w*|"
+        r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas)|n[uú]mero\s+de\s+pacientes"
+    ):
+        intent.aggregate = "count_patients"
+    elif t.take(
+        r"which patients|who (?:has|had|have)|list (?:of )?patients|какие пациенты|у каких пациентов|"
+        r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|"
+        r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes"
+    ):
+        intent.aggregate = "list_patients"
+    elif t.take(r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio|\bmedia\b"):
+        intent.aggregate = "avg"
+    elif t.take(
+        r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|"
+        r"m[ií]nim[oa]s?|m[aá]s baj[oa]"
+    ):
+        intent.aggregate = "min"
+    elif t.take(
+        r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
+        r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
+    ):
+        intent.aggregate = "max"
+    elif t.take(
+        r"\blatest\b|most recent|\blast (?:result|value|test|measurement|reading)|"
+        r"последн\w+\s+(?:результат|значени|анализ|показател)|самы[йе] свеж\w*|"
+        r"останн\w+\s+(?:результат|значенн|аналіз|показник)|"
+        r"[uú]ltim[oa]s?\s+(?:resultado|valor|an[aá]lisis|medici[oó]n)|m[aá]s recientes?"
+    ):
+        intent.aggregate = "latest"
+    elif t.take(r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"):
+        intent.aggregate = "count"
+
+
+def _grouping(t: _Text, intent: Intent) -> None:
+    groups: tuple[tuple[str, GroupBy], ...] = (
+        (
+            r"by month|per month|monthly|month by month|по месяцам|помесячно|по місяцях|за місяцями|щомісяця|помісячно|"
+            r"por mes(?:es)?|mensual\w*|cada mes",
+            "month",
+        ),
+        (
+            r"by year|per year|yearly|annual\w*|year by year|по годам|за годами|погодично|по роках|за роками|щороку|"
+            r"por años?|anual\w*|cada año",
+            "year",
+        ),
+        (
+            r"per patient|by patient|for each patient|each patient|по пациентам|для каждого пациента|"
+            r"каждого пациента|по пацієнтах|кожного пацієнта|для кожного пацієнта|por paciente|cada paciente",
+            "patient",
+        ),
+        (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|por laboratorio", "lab"),
+        (r"by (?:sex|gender)|по полу|по статі|por sexo|por g[eé]nero", "sex"),
+    )
+    for pattern, group in groups:
+        if t.take(pattern):
+            intent.group_by = group
+            return
+    if t.take(r"\btrend\b|динамик\w*|динаміка|динаміку|tendencia|evoluci[oó]n"):
+        intent.group_by = "month"
+
+
+_LAB_WORD = r"\blab\b|\blabs\b|laborator\w*|лаборатори\w*|лабораторі\w*"
+_STOP = {"show", "list", "give", "find", "what", "which", "how", "all", "my", "покажи", "покажите", "выведи",
+         "найди", "какой", "какие", "сколько", "покажіть", "які", "скільки", "muestra", "muéstrame",
+         "dame", "cuál", "cuáles", "qué", "cuántos", "cuántas", "results", "result", "test", "tests"}  # fmt: skip
+
+
+def _labs(question: str, t: _Text, intent: Intent, skip_spans: list[tuple[int, int]]) -> None:
+    intent.wants_lab = intent.group_by == "lab" or t.has(_LAB_WORD)
+    candidates: list[str] = []
+    for word, start, _end in words(question)[1:]:
+        if any(s <= start < e for s, e in skip_spans) or not word[:1].isupper() or word.lower() in _STOP:
+            continue
+        candidates.append(word)
+    intent.lab_words = candidates
+    if candidates:
+        intent.wants_lab = True
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def _blank(t: _Text, spans: list[tuple[int, int]]) -> None:
+    for start, end in spans:
+        t.lower = t.lower[:start] + " " * (end - start) + t.lower[end:]
+
+
+def parse(question: str) -> Intent:
+    """The intent of one question (never raises)."""
+    intent = Intent(question=question, language=detect_language(question))
+    t = _Text(question)
+    intent.window = _window(t)
+    _age(t, intent)
+    name, name_span = _patient_name(question)
+    intent.patient_name = name
+    # Analytes next, on words no date, age, name or number claimed; their words are then
+    # blanked so "Platelet Count" is a test, not a request to count.
+    skip_spans = [name_span] if name_span else []
+    skip_spans += [(m.start(), m.end()) for m in re.finditer(r"\d+(?:[.,]\d+)?", question)]
+    tokens = words(question)
+    skip = frozenset(
+        i for i, (_, s, _e) in enumerate(tokens) if any(a <= s < b for a, b in skip_spans) or not t.lower[s:_e].strip()
+    )
+    intent.mentions = find_mentions(question, skip=skip)
+    mention_spans = [(tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions]
+    _blank(t, mention_spans)
+    _sex(t, intent)
+    _grouping(t, intent)
+    _aggregate(t, intent)
+    _conditions(t, intent)
+    # A grouping without an aggregate means "the typical value per group".
+    if intent.group_by != "none" and intent.aggregate == "list":
+        intent.aggregate = "avg"
+    if intent.group_by not in ("none", "patient") and intent.aggregate == "latest":
+        intent.aggregate = "avg"
+    _labs(question, t, intent, skip_spans + mention_spans)
+    if intent.patient_name is None and intent.lab_words:
+        # A capitalised word that is neither a test nor a known lab is most likely a person.
+        intent.name_guess = " ".join(intent.lab_words[:3])
+    if not intent.mentions:
+        intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans)
+    return intent
+
+
+# Words that carry no test name: function words and generic lab vocabulary, four languages.
+_STOPWORD_TEXT = """
+show me all my the of for in on at from to with by per and or a an what which was were is are there any ever
+results result tests test values value levels level readings reading measurements analysis patients patient
+people everyone everybody how many much list give find get display see did do does have has had their our
+покажи покажите выведи найди все всех мои мой моя мою моих результаты результатов результат анализы анализов
+анализ анализа за в во на по у для и или с со от до из какие какой какая каков сколько был была было были есть
+значения значение уровень уровня показатели показатель пациенты пациентов пациент меня мне я ли
+покажіть усі всі мої мій моя результати результатів аналізи аналізів аналіз від та з які який скільки рівень
+значення показники пацієнти пацієнтів
+muestra muéstrame muestrame dame ver todos todas mis mi los las el la de del en por para con y o a al resultados
+resultado análisis analisis valores valor nivel niveles cuál cual cuáles fue es son hay qué que cuántos cuantos
+pacientes paciente tengo tiene
+"""
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+
+
+def _content_words(
+    t: _Text, tokens: list[tuple[str, int, int]], skip: frozenset[int], taken: list[tuple[int, int]]
+) -> str | None:
+    """Words no detector explained: the name of a test the model does not know, or None.
+
+    Capitalised words after the first are names of people or labs, handled elsewhere.
+    """
+    kept: list[str] = []
+    for i, (word, start, end) in enumerate(tokens):
+        consumed = i in skip or not t.lower[start:end].strip() or any(a <= start < b for a, b in taken)
+        if consumed or word.lower() in _STOPWORDS or (i > 0 and word[:1].isupper()):
+            continue
+        kept.append(word)
+    return " ".join(kept[:3]) or None

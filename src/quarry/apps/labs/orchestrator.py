@@ -1,0 +1,142 @@
+"""One question → validated SQL (+ rows): the entry point behind the CLI, HTTP and the UI."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from pydantic_ai.models import Model
+
+from quarry.agent import TraceStep, record_run
+from quarry.db import database_url, get_engine
+from quarry.errors import BadInput, DataMissing
+from quarry.settings import Settings, get_settings
+from quarry.sqlguard.readonly import ReadOnlyQueryError, run_readonly
+
+from .audit import write_log
+from .ingest import has_data
+from .loop import Generation, generate
+from .models import MAX_QUESTION_CHARS, LabsResponse, ToolCall
+from .offline_intent import detect_language
+from .tools import READER_ROLE
+
+DEFAULT_MAX_ROWS = 1000
+T = TypeVar("T")
+_ready: set[str] = set()
+
+
+def _run_coro(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine from sync code, also when the caller's thread already has a loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _check_question(question: str) -> str:
+    question = (question or "").strip()
+    if not question:
+        raise BadInput("The question is empty: ask about lab results, e.g. 'vitamin D results in the last year'.")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise BadInput(f"The question is too long ({len(question)} characters; the limit is {MAX_QUESTION_CHARS}).")
+    return question
+
+
+def _ensure_data(settings: Settings) -> None:
+    key = database_url(settings)
+    if key in _ready:
+        return
+    if not has_data(settings):
+        raise DataMissing("No lab data yet: run `quarry labs ingest` (or `quarry demo`) first.")
+    _ready.add(key)
+
+
+def _response(question: str, gen: Generation, settings: Settings) -> LabsResponse:
+    state = gen.state
+    return LabsResponse(
+        status="ok" if gen.final else "error",
+        question=question,
+        sql=gen.final.sql if gen.final else None,
+        explanation=gen.final.explanation if gen.final else None,
+        iterations=state.iterations,
+        tool_calls=[
+            ToolCall(iteration=e.iteration, tool=e.tool, params=e.params, result_count=e.result_count, ms=e.ms, ok=e.ok)
+            for e in state.log
+        ],
+        forced_completion=state.forced_completion,
+        timeout=gen.timeout,
+        error=gen.error,
+        validation_errors=state.validation_errors,
+        agentic_mode=settings.agentic_sql_enabled,
+        language=detect_language(question),
+        model=gen.model,
+        fallback=gen.fallback,
+    )
+
+
+def run(
+    question: str,
+    *,
+    execute: bool = True,
+    settings: Settings | None = None,
+    model: Model | None = None,
+    max_rows: int = DEFAULT_MAX_ROWS,
+) -> LabsResponse:
+    """Answer one question: generate (agent loop), optionally execute read-only, audit."""
+    s = settings or get_settings()
+    question = _check_question(question)
+    _ensure_data(s)
+    started = time.perf_counter()
+    gen = _run_coro(generate(question, s, model=model))
+    response = _response(question, gen, s)
+    execution_detail = None
+    exec_ms = 0.0
+    if execute and gen.final is not None:
+        try:
+            result = run_readonly(
+                gen.final.sql, role=READER_ROLE, timeout_ms=s.db_statement_timeout_ms, max_rows=max_rows, settings=s
+            )
+        except ReadOnlyQueryError as exc:
+            response.status = "error"
+            response.error = f"The query could not be executed ({exc.kind}): {exc.message}"
+            execution_detail = f"execution {exc.kind}: {exc.message}"
+        else:
+            response.columns = result.columns
+            response.rows = [dict(zip(result.columns, row, strict=False)) for row in result.rows]
+            response.row_count = result.row_count
+            response.truncated = result.truncated
+            exec_ms = result.ms
+    response.timings_ms = {
+        "generation": gen.ms,
+        "execution": exec_ms,
+        "total": round((time.perf_counter() - started) * 1000, 2),
+    }
+    response.log_id = write_log(question, gen, response, s, execution_detail=execution_detail)
+    # The cross-app audit table as well, so one query over agent_runs covers every app.
+    record_run(
+        app="labs",
+        request=question,
+        session_id=None,
+        action=response.status,
+        model=gen.model,
+        ms=response.timings_ms["total"],
+        response=response,
+        engine=get_engine(s),
+        trace=[
+            TraceStep(
+                step=c.tool,
+                action=f"iteration {c.iteration}",
+                count=c.result_count,
+                ms=c.ms,
+                model=gen.model,
+                reason=None if c.ok else "failed",
+            )
+            for c in response.tool_calls
+        ],
+    )
+    return response

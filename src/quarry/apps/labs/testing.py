@@ -1,0 +1,40 @@
+"""Helpers for tests of the labs app (and of apps reusing its read-only sandbox).
+
+Tests run against real PostgreSQL (the server in use: embedded or DATABASE_URL), in a
+sibling database `quarry_labs_test`, so the demo data of the main database is untouched.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
+from pydantic_ai.models.function import AgentInfo
+
+from quarry.settings import Settings
+
+from .ingest import IngestReport, ingest
+from .scratch import sibling_settings
+
+TEST_DB = "quarry_labs_test"
+TEST_RESULTS = 3000
+TEST_SEED = 7
+_loaded: dict[str, IngestReport] = {}
+
+
+def load_test_data(name: str = TEST_DB) -> tuple[Settings, IngestReport]:
+    """Settings for the test database (offline model only), loaded once per process."""
+    settings = sibling_settings(name).model_copy(update={"llm_provider": "offline"})
+    if name not in _loaded:
+        _loaded[name] = ingest(TEST_RESULTS, seed=TEST_SEED, anchor=datetime.now(UTC).date(), settings=settings)
+    return settings, _loaded[name]
+
+
+def final_call(info: AgentInfo, sql: str, explanation: str = "test") -> ModelResponse:
+    """A model response that calls the output tool with `sql`."""
+    return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, {"sql": sql, "explanation": explanation})])
+
+
+def turns(messages: list[ModelMessage]) -> int:
+    """Model responses so far in the history (one per model turn)."""
+    return sum(isinstance(m, ModelResponse) for m in messages)

@@ -1,0 +1,118 @@
+"""The labs tab: question → SQL, explanation, result table and the tool-call log.
+
+The UI never computes: it calls `orchestrator.run` and shows the `LabsResponse`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import gradio as gr
+
+from quarry.errors import QuarryError
+
+from .models import LabsResponse
+
+_log = logging.getLogger(__name__)
+
+EXAMPLES: tuple[str, ...] = (
+    "Покажи все мои результаты витамина Д за последний год",
+    "average cholesterol by year for patient Ivanova",
+    "¿cuántos pacientes tienen la glucosa por encima de lo normal?",
+    "Скільки аналізів на феритин за останні 6 місяців?",
+    "latest HbA1c for each patient older than 60",
+    "средний гемоглобин по лабораториям",
+)
+UNEXPECTED = "Something went wrong on our side (details are in the server log). Please try again."
+LOG_HEADERS = ["iteration", "tool", "params", "results", "ms"]
+
+Outputs = tuple[Any, Any, Any, Any, Any]
+
+
+def _log_rows(resp: LabsResponse) -> list[list[Any]]:
+    rows = []
+    for call in resp.tool_calls:
+        params = "; ".join(f"{k}={v}" for k, v in call.params.items())
+        rows.append(
+            [
+                call.iteration,
+                call.tool,
+                params[:400],
+                "rejected" if not call.ok else ("" if call.result_count is None else call.result_count),
+                call.ms,
+            ]
+        )
+    return rows
+
+
+def _status(resp: LabsResponse) -> str:
+    if resp.status == "error":
+        return f"**Error:** {resp.error}"
+    bits = [f"{resp.iterations} iteration(s)", f"model `{resp.model}`"]
+    if resp.row_count is not None:
+        bits.append(f"{resp.row_count} row(s){' (first rows only)' if resp.truncated else ''}")
+    if resp.forced_completion:
+        bits.append("forced completion")
+    if resp.fallback:
+        bits.append("fallback: " + "; ".join(resp.fallback)[:200])
+    return (resp.explanation or "") + "\n\n" + " · ".join(bits)
+
+
+def ask(question: str, execute: bool) -> Outputs:
+    """One question → (sql, summary, table, tool log, raw JSON)."""
+    from .orchestrator import run  # lazy: building the UI must not need the database
+
+    try:
+        resp = run(question, execute=execute)
+    except QuarryError as exc:
+        gr.Warning(exc.message)
+        return "", f"**Error:** {exc.message}", gr.skip(), gr.skip(), gr.skip()
+    except Exception:
+        _log.exception("labs question failed")
+        gr.Warning(UNEXPECTED)
+        return "", f"**Error:** {UNEXPECTED}", gr.skip(), gr.skip(), gr.skip()
+    table = {
+        "headers": resp.columns or ["(no rows)"],
+        "data": [[row.get(c) for c in resp.columns] for row in (resp.rows or [])],
+    }
+    return (
+        resp.sql or "",
+        _status(resp),
+        table,
+        {"headers": LOG_HEADERS, "data": _log_rows(resp)},
+        resp.model_dump(mode="json", exclude={"rows"}),
+    )
+
+
+def labs_tab() -> None:
+    """Build the labs tab; call inside a `with gr.Tab(...)` block."""
+    with gr.Row(equal_height=True):
+        question = gr.Textbox(
+            label="Question (any language)",
+            placeholder=EXAMPLES[0],
+            lines=1,
+            max_lines=3,
+            scale=8,
+            elem_id="labs-question",
+            autofocus=True,
+        )
+        execute = gr.Checkbox(value=True, label="Run the query", scale=1, elem_id="labs-execute")
+        send = gr.Button("Generate SQL", variant="primary", scale=1, min_width=120, elem_id="labs-send")
+    gr.Examples(examples=[[e] for e in EXAMPLES], inputs=[question], label="Try one")
+    summary = gr.Markdown("", elem_id="labs-summary", container=True, padding=True)
+    sql = gr.Code(label="Validated SQL (read-only)", language="sql", interactive=False, elem_id="labs-sql")
+    table = gr.Dataframe(
+        value={"headers": ["(no rows)"], "data": []},
+        label="Result",
+        interactive=False,
+        wrap=True,
+        max_height=420,
+        elem_id="labs-results",
+    )
+    with gr.Accordion("Tool-call log", open=True, elem_id="labs-log-panel"):
+        log = gr.Dataframe(value={"headers": LOG_HEADERS, "data": []}, interactive=False, wrap=True, elem_id="labs-log")
+        raw = gr.JSON(label="Full response (without rows)", open=False, elem_id="labs-json")
+    outputs = [sql, summary, table, log, raw]
+    send.click(ask, inputs=[question, execute], outputs=outputs, api_name="labs_generate")
+    question.submit(ask, inputs=[question, execute], outputs=outputs, api_visibility="private")

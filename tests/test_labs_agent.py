@@ -1,0 +1,276 @@
+"""The agent loop end to end on real Postgres: offline model, iteration budget, bonus retry,
+timeout, single-shot mode, provider fallback and the sql_generation_logs audit shape."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from quarry.apps.labs.loop import FAILURE_MESSAGE, TIMEOUT_MESSAGE
+from quarry.apps.labs.orchestrator import run
+from quarry.apps.labs.scratch import sibling_settings
+from quarry.apps.labs.testing import final_call, load_test_data, turns
+from quarry.apps.labs.tools import FORCE_MESSAGE
+from quarry.db import fetch_one, get_engine, migrate
+from quarry.errors import BadInput, DataMissing
+from quarry.settings import Settings
+
+GOOD_SQL = "SELECT count(*) AS results FROM lab_results"
+
+
+@pytest.fixture
+def labs_settings() -> Settings:
+    return load_test_data()[0]
+
+
+def _log(settings: Settings, log_id: int | None) -> dict[str, Any]:
+    row = fetch_one(
+        "SELECT question, sql, status, metadata FROM sql_generation_logs WHERE id = :id",
+        {"id": log_id},
+        engine=get_engine(settings),
+    )
+    assert row is not None
+    return row
+
+
+def test_offline_simple_search_finishes_in_two_iterations(labs_settings: Settings) -> None:
+    resp = run("Покажи все мои результаты витамина Д за последний год", settings=labs_settings)
+    assert resp.status == "ok", resp.error
+    assert resp.iterations <= 2 and not resp.forced_completion
+    assert resp.model == "offline:labs" and resp.language == "ru"
+    assert resp.tool_calls[0].tool == "fuzzy_search_parameter_names"
+    assert resp.tool_calls[-1].tool == "generate_final_query"
+    assert resp.sql and "parameter_name IN" in resp.sql and "INTERVAL '1 YEAR'" in resp.sql
+    assert resp.explanation and "витамин" in resp.explanation.lower()
+    assert resp.rows is not None and resp.row_count == len(resp.rows)
+    assert all(row["parameter_name"] for row in resp.rows)
+
+
+def test_audit_row_has_the_seed_shape(labs_settings: Settings) -> None:
+    resp = run("average cholesterol by year", settings=labs_settings)
+    row = _log(labs_settings, resp.log_id)
+    meta = row["metadata"]
+    assert row["status"] == "ok" and row["sql"] == resp.sql
+    assert meta["agentic_mode"] is True and meta["forced_completion"] is False and meta["timeout"] is False
+    assert meta["iterations"], meta
+    for entry in meta["iterations"]:
+        assert set(entry) == {"iteration", "tool", "params", "results", "llm_reasoning"}
+    first = meta["iterations"][0]
+    assert first["tool"] == "fuzzy_search_parameter_names" and "search_term" in first["params"]
+    assert isinstance(first["results"], list) and first["llm_reasoning"]
+    assert meta["final_sql"] == resp.sql and meta["model"] == "offline:labs"
+    assert {"generation", "execution", "total"} <= set(meta["timings"])
+
+
+def test_budget_forces_the_final_answer(labs_settings: Settings) -> None:
+    seen_force: list[bool] = []
+
+    def explorer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if info.function_tools:  # keep exploring while tools are offered
+            return ModelResponse(
+                parts=[TextPart("still looking"), ToolCallPart("fuzzy_search_parameter_names", {"term": "глюкоза"})]
+            )
+        seen_force.append(any(FORCE_MESSAGE in str(getattr(p, "content", "")) for m in messages for p in m.parts))
+        return final_call(info, GOOD_SQL)
+
+    s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
+    resp = run("глюкоза", settings=s, model=FunctionModel(explorer, model_name="inline"))
+    assert resp.status == "ok"
+    assert resp.forced_completion and seen_force == [True]
+    assert resp.iterations == 3
+    assert [c.iteration for c in resp.tool_calls] == [1, 2, 3]
+    assert _log(s, resp.log_id)["metadata"]["forced_completion"] is True
+
+
+def test_failed_validation_gets_one_bonus_retry(labs_settings: Settings) -> None:
+    def fixer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        n = turns(messages)
+        if n == 0:
+            return ModelResponse(parts=[ToolCallPart("fuzzy_search_parameter_names", {"term": "ферритин"})])
+        if n == 1:
+            return final_call(info, "DELETE FROM lab_results")
+        return final_call(info, GOOD_SQL)
+
+    s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
+    resp = run("ферритин", settings=s, model=FunctionModel(fixer, model_name="inline"))
+    assert resp.status == "ok" and resp.sql == "SELECT COUNT(*) AS results FROM lab_results"
+    # turn 3 was the bonus: still counted as iteration 2, so the budget of 3 was never reached
+    assert resp.iterations == 2 and not resp.forced_completion
+    assert [c.ok for c in resp.tool_calls] == [True, False, True]
+    assert any("DELETE" in r for r in resp.validation_errors)
+    meta = _log(s, resp.log_id)["metadata"]
+    assert meta["bonus_retry_used"] is True and len(meta["iterations"]) == 3
+
+
+def test_second_validation_failure_is_returned_to_the_user(labs_settings: Settings) -> None:
+    def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return final_call(info, "SELECT * FROM sql_generation_logs")
+
+    resp = run("анализы", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
+    assert resp.status == "error" and resp.sql is None
+    assert resp.error and resp.error.startswith("The generated query failed validation")
+    assert _log(labs_settings, resp.log_id)["status"] == "validation_failed"
+
+
+def test_total_timeout(labs_settings: Settings) -> None:
+    def slow(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        time.sleep(1.0)
+        return final_call(info, GOOD_SQL)
+
+    s = labs_settings.model_copy(update={"agentic_timeout_ms": 300})
+    started = time.perf_counter()
+    resp = run("холестерин", settings=s, model=FunctionModel(slow, model_name="inline"))
+    assert time.perf_counter() - started < 5
+    assert resp.status == "error" and resp.timeout and resp.error == TIMEOUT_MESSAGE
+    row = _log(s, resp.log_id)
+    assert row["status"] == "timeout" and row["metadata"]["timeout"] is True
+
+
+def test_model_failure_gives_the_simple_message(labs_settings: Settings) -> None:
+    def broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        raise RuntimeError("model exploded")
+
+    resp = run("холестерин", settings=labs_settings, model=FunctionModel(broken, model_name="inline"))
+    assert resp.status == "error" and resp.error == FAILURE_MESSAGE
+    assert "model exploded" in _log(labs_settings, resp.log_id)["metadata"]["failure_reason"]
+
+
+def test_zero_matches_still_finishes_and_says_so(labs_settings: Settings) -> None:
+    resp = run("прокальцитонин за год", settings=labs_settings)
+    assert resp.status == "ok" and resp.row_count == 0
+    fuzzy = [c for c in resp.tool_calls if c.tool == "fuzzy_search_parameter_names"]
+    assert fuzzy and all(c.result_count == 0 for c in fuzzy)
+    assert resp.explanation and "не найден" in resp.explanation
+
+
+def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> None:
+    results: list[Any] = []
+
+    def explorer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        n = turns(messages)
+        if n == 0:
+            return ModelResponse(
+                parts=[
+                    ToolCallPart("execute_exploratory_sql", {"sql": "SELECT id, parameter_name FROM lab_results"}),
+                    ToolCallPart("execute_exploratory_sql", {"sql": "UPDATE lab_results SET unit = 'x'"}),
+                ]
+            )
+        for m in messages:
+            for p in m.parts:
+                if (
+                    getattr(p, "tool_name", "") == "execute_exploratory_sql"
+                    and hasattr(p, "tool_call_id")
+                    and not isinstance(p, ToolCallPart)
+                ):
+                    results.append(p.content)
+        return final_call(info, GOOD_SQL)
+
+    resp = run("что угодно", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
+    assert resp.status == "ok"
+    ok = next(r for r in results if "rows" in r)
+    rejected = next(r for r in results if "reasons" in r)
+    assert ok["row_count"] == labs_settings.agentic_exploratory_sql_limit and ok["truncated"]
+    assert f"LIMIT {labs_settings.agentic_exploratory_sql_limit + 1}" in ok["sql"]
+    assert any("UPDATE" in reason for reason in rejected["reasons"])
+
+
+def test_single_shot_mode_uses_the_same_guard(labs_settings: Settings) -> None:
+    s = labs_settings.model_copy(update={"agentic_sql_enabled": False})
+    resp = run("холестерин за последний год", settings=s)
+    assert resp.status == "ok" and not resp.agentic_mode
+    assert [c.tool for c in resp.tool_calls] == ["generate_final_query"]
+    assert resp.sql and "LABS_FOLD" in resp.sql.upper()
+    assert resp.row_count and resp.row_count > 0
+    assert _log(s, resp.log_id)["metadata"]["agentic_mode"] is False
+
+
+def test_execute_false_returns_sql_only(labs_settings: Settings) -> None:
+    resp = run("ferritin in the last year", settings=labs_settings, execute=False)
+    assert resp.status == "ok" and resp.sql and resp.rows is None and resp.row_count is None
+
+
+@pytest.mark.parametrize("question", ["", "   ", "x" * 2001], ids=["empty", "blank", "too-long"])
+def test_bad_questions_are_bad_input(labs_settings: Settings, question: str) -> None:
+    with pytest.raises(BadInput):
+        run(question, settings=labs_settings)
+
+
+def test_missing_data_is_reported() -> None:
+    s = sibling_settings("quarry_labs_empty")
+    migrate(get_engine(s))
+    with get_engine(s).begin() as conn:
+        from sqlalchemy import text
+
+        conn.execute(text("TRUNCATE lab_results, lab_reports, patients CASCADE"))
+    with pytest.raises(DataMissing):
+        run("холестерин", settings=s)
+
+
+# ---------------------------------------------------------------- remote provider failing
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class _Always500(http.server.BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = json.dumps({"error": {"message": "boom", "type": "server_error"}}).encode()
+        self.send_response(500)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return None
+
+
+@pytest.fixture
+def failing_server() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Always500)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("kind", ["closed-port", "http-500"])
+def test_remote_failure_falls_back_to_offline(labs_settings: Settings, failing_server: str, kind: str) -> None:
+    base_url = f"http://127.0.0.1:{_free_port()}/v1" if kind == "closed-port" else failing_server
+    s = labs_settings.model_copy(
+        update={
+            "llm_provider": "openai",
+            "openai_base_url": base_url,
+            "openai_api_key": "test-key",
+            "openai_model_name": "gpt-test",
+            "llm_timeout_s": 2.0,
+        }
+    )
+    resp = run("холестерин", settings=s)
+    assert resp.status == "ok", resp.error
+    assert resp.model == "offline:labs"
+    assert resp.fallback, "the provider error must be recorded"
+    assert _log(s, resp.log_id)["metadata"]["fallback_errors"] == resp.fallback
+
+
+def test_unknown_word_is_resolved_through_the_analyte_catalogue(labs_settings: Settings) -> None:
+    # "VITD25" is a catalogue code, not a printed name: the model looks it up (iteration 1),
+    # searches the analyte's printed names (iteration 2) and answers (iteration 3).
+    resp = run("VITD25 results", settings=labs_settings)
+    assert resp.status == "ok" and resp.iterations == 3 and not resp.forced_completion
+    tools = [(c.iteration, c.tool) for c in resp.tool_calls]
+    assert (1, "fuzzy_search_analyte_names") in tools and tools[-1] == (3, "generate_final_query")
+    assert resp.row_count and resp.row_count > 0

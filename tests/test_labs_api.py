@@ -1,0 +1,71 @@
+"""POST /api/sql/generate on the real app (FastAPI + real Postgres, offline model)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from quarry.api import create_app
+from quarry.apps.labs.api import limiter
+from quarry.apps.labs.testing import load_test_data
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    settings, _ = load_test_data()
+    app = create_app(with_ui=False)
+    app.state.labs_settings = settings.model_copy(update={"labs_rate_limit_per_minute": 5})
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits() -> None:
+    limiter.reset()
+
+
+def test_generate_returns_sql_explanation_and_rows(client: TestClient) -> None:
+    question = "¿cuántos pacientes tienen la glucosa por encima de lo normal?"
+    r = client.post("/api/sql/generate", json={"question": question, "execute": True})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "ok" and body["sql"].startswith("SELECT")
+    assert "pacientes" in body["explanation"]
+    assert body["rows"] and set(body["rows"][0]) == {"patients"}
+    assert body["tool_calls"][0]["tool"] == "fuzzy_search_parameter_names"
+    assert body["iterations"] <= 2
+
+
+def test_execute_false_leaves_rows_out(client: TestClient) -> None:
+    body = client.post("/api/sql/generate", json={"question": "ферритин", "execute": False}).json()
+    assert body["status"] == "ok" and body["rows"] is None and body["sql"]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{"question": ""}, {}, {"question": "x" * 2001}, {"question": 5, "execute": "no"}],
+    ids=["empty", "missing", "too-long", "wrong-types"],
+)
+def test_bad_input_is_4xx(client: TestClient, payload: dict[str, object]) -> None:
+    r = client.post("/api/sql/generate", json=payload)
+    assert 400 <= r.status_code < 500
+    assert "detail" in r.json()
+
+
+def test_blank_question_is_400(client: TestClient) -> None:
+    r = client.post("/api/sql/generate", json={"question": "   "})
+    assert r.status_code == 400 and "empty" in r.json()["detail"]
+
+
+def test_rate_limit_per_client_ip(client: TestClient) -> None:
+    codes = [client.post("/api/sql/generate", json={"question": "ТТГ", "execute": False}).status_code for _ in range(6)]
+    assert codes[:5] == [200] * 5 and codes[5] == 429
+    body = client.post("/api/sql/generate", json={"question": "ТТГ"}).json()
+    assert body["error"] == "RateLimited" and "per minute" in body["detail"]
+
+
+def test_openapi_documents_the_route(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "/api/sql/generate" in spec["paths"]

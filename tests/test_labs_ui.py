@@ -1,0 +1,44 @@
+"""The Gradio tab builds and its handler renders a real answer (no browser needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import gradio as gr
+import pytest
+
+from quarry.apps.labs.testing import load_test_data
+from quarry.apps.labs.ui import LOG_HEADERS, ask, labs_tab
+from quarry.settings import get_settings
+
+
+@pytest.fixture(autouse=True)
+def test_database(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    settings, _ = load_test_data()
+    assert settings.database_url
+    monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("LLM_PROVIDER", "offline")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def test_tab_builds_inside_blocks() -> None:
+    with gr.Blocks() as demo, gr.Tab("labs"):
+        labs_tab()
+    ids = {getattr(block, "elem_id", None) for block in demo.blocks.values()}
+    assert {"labs-question", "labs-sql", "labs-results", "labs-log"} <= ids
+
+
+def test_handler_returns_sql_table_and_tool_log() -> None:
+    sql, summary, table, log, raw = ask("Покажи все мои результаты витамина Д за последний год", True)
+    assert sql.startswith("SELECT") and "итерац" not in summary  # summary is explanation + run facts
+    assert "витамин" in summary.lower()
+    assert table["headers"][:2] == ["collected_at", "patient"]
+    assert log["headers"] == LOG_HEADERS and log["data"][0][1] == "fuzzy_search_parameter_names"
+    assert raw["status"] == "ok" and "rows" not in raw
+
+
+def test_handler_shows_bad_input_as_a_message() -> None:
+    sql, summary, *_ = ask("   ", True)
+    assert sql == "" and "empty" in summary
