@@ -34,3 +34,18 @@ def client(db: None) -> Iterator[object]:
 
     with TestClient(create_app(with_ui=False)) as c:
         yield c
+
+
+@pytest.fixture
+def labs_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Point code that reads settings from the environment (CLI, UI) at the labs test database."""
+    from quarry.apps.labs.testing import load_test_data
+    from quarry.settings import get_settings
+
+    settings, _ = load_test_data()
+    assert settings.database_url
+    monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("LLM_PROVIDER", "offline")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()

@@ -3,28 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
 from quarry.apps.labs.cli import labs_app
-from quarry.apps.labs.testing import load_test_data
-from quarry.settings import get_settings
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def test_database(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Point the CLI (which reads settings from the environment) at the test database."""
-    settings, _ = load_test_data()
-    assert settings.database_url
-    monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    monkeypatch.setenv("LLM_PROVIDER", "offline")
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
+pytestmark = pytest.mark.usefixtures("labs_env")
 
 
 def test_ask_json_contract() -> None:

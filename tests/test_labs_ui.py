@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import gradio as gr
 import pytest
 
-from quarry.apps.labs.testing import load_test_data
 from quarry.apps.labs.ui import LOG_HEADERS, ask, labs_tab
-from quarry.settings import get_settings
 
-
-@pytest.fixture(autouse=True)
-def test_database(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    settings, _ = load_test_data()
-    assert settings.database_url
-    monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    monkeypatch.setenv("LLM_PROVIDER", "offline")
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
+pytestmark = pytest.mark.usefixtures("labs_env")
 
 
 def test_tab_builds_inside_blocks() -> None:
