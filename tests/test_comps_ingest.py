@@ -110,3 +110,18 @@ def test_copy_line_escapes_control_characters() -> None:
     line = copy_line(row)
     assert line.endswith("}\n") and line.count("\n") == 1
     assert "1\\\\A" in line and "BEDOK\\tNTH RD" in line
+
+
+def test_bad_rows_in_later_chunks_are_counted(tmp_path: Path, restore_bundled: None) -> None:
+    """Files bigger than one chunk are derived by worker processes; their counts must merge."""
+    with gzip.open(BUNDLED_CSV, "rt", encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    lines.insert(22000, "2023-06,BEDOK,3 ROOM,1,BEDOK NTH RD,04 TO 06,67")  # wrong shape
+    lines.insert(23000, "2023-06,BEDOK,3 ROOM,1,BEDOK NTH RD,4 to six,67,Improved,1980,55 years,1")  # bad value
+    path = tmp_path / "big.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = load_csv(path)
+    assert (report.rows_read, report.rows_bad_shape, report.rows_bad_value) == (25779, 1, 1)
+    assert report.rows_loaded == 25777 == scalar("SELECT count(*) FROM hdb_resale")
+    assert any("storey_range" in b for b in report.bad_examples)
+    assert scalar("SELECT value FROM hdb_corpus_stats WHERE key = 'docs'") == 25777
