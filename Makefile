@@ -2,15 +2,17 @@
 #   make demo   install everything, start embedded Postgres, ingest bundled data, serve the UI
 #   make test   install everything (incl. Debian chromium for the browser test), lint, type-check, test
 SHELL := /bin/bash
-UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+# uv from PATH, else as a module of the machine's Python (installed by `setup` when missing).
+UV := $(shell command -v uv 2>/dev/null)
+ifeq ($(UV),)
+UV := python3 -m uv
+endif
 
 
 .PHONY: setup browser demo serve test lint typecheck bench eval clean
 
-$(UV):
-	python3 -m pip install --user --quiet uv || python3 -m pip install --quiet uv
-
-setup: $(UV)
+setup:
+	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	$(UV) sync --frozen
 
 browser:
