@@ -19,12 +19,13 @@ import time
 
 from sqlalchemy import text
 
-from quarry.apps.labs.evaluate import percentile, script_variations
+from quarry.apps.labs.evaluate import script_variations
 from quarry.apps.labs.ingest import ingest
 from quarry.apps.labs.reference import load_analytes
 from quarry.apps.labs.scratch import sibling_settings
 from quarry.apps.labs.tools import search_parameter_names
 from quarry.db import get_engine, scalar
+from quarry.evaluate import percentile
 from quarry.progress import RichReporter
 from quarry.settings import Settings
 

@@ -3,10 +3,7 @@ timeout, single-shot mode, provider fallback and the sql_generation_logs audit s
 
 from __future__ import annotations
 
-import http.server
-import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -23,6 +20,8 @@ from quarry.apps.labs.tools import FORCE_MESSAGE
 from quarry.db import fetch_one, get_engine, migrate
 from quarry.errors import BadInput, DataMissing
 from quarry.settings import Settings
+
+from .local_openai import local_openai
 
 GOOD_SQL = "SELECT count(*) AS results FROM lab_results"
 
@@ -224,27 +223,10 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class _Always500(http.server.BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        body = json.dumps({"error": {"message": "boom", "type": "server_error"}}).encode()
-        self.send_response(500)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        return None
-
-
 @pytest.fixture
 def failing_server() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Always500)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
-    server.server_close()
+    with local_openai(lambda path, body: (500, {"error": {"message": "boom", "type": "server_error"}})) as (url, _):
+        yield url
 
 
 @pytest.mark.parametrize("kind", ["closed-port", "http-500"])

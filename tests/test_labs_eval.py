@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from quarry.apps.labs.evaluate import EVAL_FILE, expand_gold, load_cases, percentile, run_eval, same_results
+from quarry.apps.labs.evaluate import EVAL_FILE, expand_gold, load_cases, run_eval, same_results
 from quarry.apps.labs.naming import names_for
 from quarry.apps.labs.testing import load_test_data
 
@@ -44,10 +44,6 @@ def test_gold_names_expand_from_ground_truth() -> None:
 )
 def test_result_comparison(gold: list[list[object]], predicted: list[list[object]], same: bool) -> None:
     assert same_results(gold, predicted) is same
-
-
-def test_percentile_nearest_rank() -> None:
-    assert percentile([5, 1, 3, 2, 4], 50) == 3 and percentile([1, 2, 3, 4, 100], 95) == 100
 
 
 def test_small_end_to_end_run(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ best hit is a name of the right analyte.
 from __future__ import annotations
 
 import json
-import math
 import re
 import time
 from collections import Counter
@@ -26,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from quarry.db import fetch_all, get_engine
 from quarry.errors import BadInput, DataMissing
+from quarry.evaluate import percentile
 from quarry.progress import Reporter, RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
@@ -157,14 +157,6 @@ def same_results(gold: list[list[Any]], predicted: list[list[Any]]) -> bool:
     return Counter(_row_key(r) for r in gold) == Counter(_row_key(r) for r in predicted)
 
 
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank percentile (p in 0..100)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return round(ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)], 2)
-
-
 def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
     from .orchestrator import run
 
@@ -262,8 +254,8 @@ def run_eval(
         accuracy_by_category={k: sum(v) / len(v) for k, v in by_cat.items()},
         fuzzy_cases=n_fuzzy,
         fuzzy_top1_accuracy=top1,
-        fuzzy_p50_ms=percentile(fuzzy_ms, 50),
-        fuzzy_p95_ms=percentile(fuzzy_ms, 95),
+        fuzzy_p50_ms=round(percentile(fuzzy_ms, 50), 2),
+        fuzzy_p95_ms=round(percentile(fuzzy_ms, 95), 2),
         iterations_mean=round(sum(iterations) / len(iterations), 2) if iterations else 0.0,
         iterations_max=max(iterations, default=0),
         iterations_histogram=dict(Counter(iterations)),
@@ -273,8 +265,8 @@ def run_eval(
         if results
         else 0.0,
         simple_within_2_share=(sum(1 for r in simple if r.iterations <= 2) / len(simple)) if simple else 0.0,
-        latency_p50_ms=percentile([r.latency_ms for r in results], 50),
-        latency_p95_ms=percentile([r.latency_ms for r in results], 95),
+        latency_p50_ms=round(percentile([r.latency_ms for r in results], 50), 2),
+        latency_p95_ms=round(percentile([r.latency_ms for r in results], 95), 2),
         max_iterations=max_it,
         failures=[r for r in results if not r.correct],
         fuzzy_misses=misses,
