@@ -17,7 +17,7 @@ from quarry.llm import build_model, is_offline, start_fallback_log, user_texts
 from quarry.settings import Settings, get_settings
 
 from . import adjustments, tools
-from .models import Adjustment, CompRow, CompsResponse, PlannerDecision, ResponseAction, Stats, Target
+from .models import Adjustment, CompFilters, CompRow, CompsResponse, PlannerDecision, ResponseAction, Stats, Target
 from .planner import PlannerPayload, decide, get_planner_agent, offline_planner
 from .scoring import ScoreWeights, months_between, rerank
 from .state import LoopState, describe_filters, initial_state, month_shift, to_filters
@@ -131,7 +131,7 @@ def run(
     with timed() as total:
         history, _ = load_session(APP, sid)
         trace: list[TraceStep] = []
-        streets = _streets(newest, tools.count_candidates(tools.CompFilters()))
+        streets = _streets(newest, tools.corpus_size())
         target, messages = _extract_target(query, history, streets, s, trace)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
         response = _loop(lexical, target, sid, strict, oldest, newest, s, trace)
@@ -268,7 +268,7 @@ def _finish(
     query: str,
     target: Target,
     state: LoopState,
-    filters: tools.CompFilters,
+    filters: CompFilters,
     count: int,
     sid: str,
     newest: str,
@@ -373,7 +373,7 @@ def _finish(
 
 
 def _hybrid(
-    filters: tools.CompFilters, emb_query: str, lexical: str, reasons: list[str], s: Settings
+    filters: CompFilters, emb_query: str, lexical: str, reasons: list[str], s: Settings
 ) -> tuple[list[dict[str, object]], TraceStep]:
     notes: list[str] = []
     vec = None

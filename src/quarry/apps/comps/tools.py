@@ -226,3 +226,8 @@ def towns_of_streets(streets: list[str]) -> list[str]:
         {"s": streets},
     )
     return [r["town"] for r in rows]
+
+
+def corpus_size() -> int:
+    """Rows loaded by the last ingest (kept with the BM25 statistics; cheaper than count(*))."""
+    return int(scalar("SELECT coalesce(max(value), 0) FROM hdb_corpus_stats WHERE key = 'docs'"))
