@@ -29,3 +29,15 @@ def test_handler_returns_sql_table_and_tool_log() -> None:
 def test_handler_shows_bad_input_as_a_message() -> None:
     sql, summary, *_ = ask("   ", True)
     assert sql == "" and "empty" in summary
+
+
+def test_sql_is_shown_pretty_but_unchanged() -> None:
+    import sqlglot
+
+    from quarry.apps.labs.render import pretty_sql
+
+    sql = "SELECT count(DISTINCT patient_id) AS n FROM lab_results WHERE value_numeric > reference_high"
+    shown = pretty_sql(sql)
+    assert "\n" in shown
+    assert sqlglot.parse_one(shown, read="postgres") == sqlglot.parse_one(sql, read="postgres")
+    assert pretty_sql(None) == "" and pretty_sql("not sql (") == "not sql ("

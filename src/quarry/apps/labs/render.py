@@ -12,12 +12,24 @@ def _cell(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def pretty_sql(sql: str | None) -> str:
+    """Multi-line SQL for people to read (the executed text stays as validated)."""
+    if not sql:
+        return ""
+    import sqlglot
+
+    try:
+        return sqlglot.transpile(sql, read="postgres", write="postgres", pretty=True)[0]
+    except sqlglot.errors.SqlglotError:
+        return sql
+
+
 def render_text(resp: LabsResponse) -> str:
     lines: list[str] = []
     if resp.status == "error":
         lines.append(f"error: {resp.error}")
     if resp.sql:
-        lines += ["SQL:", f"  {resp.sql}", ""]
+        lines += ["SQL:", *("  " + line for line in pretty_sql(resp.sql).splitlines()), ""]
     if resp.explanation:
         lines += [resp.explanation, ""]
     if resp.rows is not None:

@@ -13,6 +13,7 @@ import gradio as gr
 from quarry.errors import QuarryError
 
 from .models import LabsResponse
+from .render import pretty_sql
 
 _log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ def ask(question: str, execute: bool) -> Outputs:
         "data": [[row.get(c) for c in resp.columns] for row in (resp.rows or [])],
     }
     return (
-        resp.sql or "",
+        pretty_sql(resp.sql),
         _status(resp),
         table,
         {"headers": LOG_HEADERS, "data": _log_rows(resp)},
