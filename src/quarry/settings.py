@@ -71,7 +71,6 @@ class Settings(BaseSettings):
     rrf_weight_vector: float = Field(0.3, description="RRF weight of the vector ranking.")
     rrf_weight_bm25: float = Field(0.7, description="RRF weight of the BM25 ranking.")
     rrf_k: int = Field(60, description="RRF rank constant.")
-    hybrid_topk: int = Field(200, description="Rows kept from each retrieval ranking.")
 
     # --- labs (seed 002)
     agentic_sql_enabled: bool = Field(True, description="labs: agentic loop (false = single shot).")

@@ -1,6 +1,6 @@
 """Embeddings: providers (local e5, Jina v3, OpenAI-compatible) and the Postgres cache."""
 
-from quarry.embed.cache import embed_query, fill_cache, missing_texts, vector_literal
+from quarry.embed.cache import embed_missing, embed_query, fill_cache, missing_texts, vector_literal
 from quarry.embed.providers import (
     Embedder,
     EmbeddingError,
@@ -18,6 +18,7 @@ __all__ = [
     "LocalE5",
     "OpenAICompatible",
     "Role",
+    "embed_missing",
     "embed_query",
     "fill_cache",
     "get_embedder",

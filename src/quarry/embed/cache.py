@@ -39,6 +39,38 @@ def missing_texts(embedder: Embedder, texts: Sequence[str]) -> list[str]:
     return [t for t in distinct if _md5(t) not in have]
 
 
+_INSERT = text(
+    "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
+    " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
+)
+
+
+def _store(embedder: Embedder, texts: Sequence[str], vecs: np.ndarray) -> None:
+    rows = [
+        {"m": embedder.model, "h": _md5(t), "t": t, "d": embedder.dim, "v": vector_literal(v)}
+        for t, v in zip(texts, vecs, strict=True)
+    ]
+    with get_engine().begin() as conn:
+        conn.execute(_INSERT, rows)
+
+
+def embed_missing(
+    embedder: Embedder,
+    todo: Sequence[str],
+    *,
+    role: Role = "passage",
+    batch_size: int = 64,
+    progress: Progress | None = None,
+) -> int:
+    """Embed and store `todo` (texts known to be missing from the cache); returns how many."""
+    for start in range(0, len(todo), batch_size):
+        chunk = todo[start : start + batch_size]
+        _store(embedder, chunk, embedder.embed(chunk, role=role))
+        if progress:
+            progress(len(chunk))
+    return len(todo)
+
+
 def fill_cache(
     embedder: Embedder,
     texts: Sequence[str],
@@ -49,24 +81,7 @@ def fill_cache(
 ) -> int:
     """Embed the texts the cache lacks, store them, return how many were embedded."""
     todo = missing_texts(embedder, texts)
-    for start in range(0, len(todo), batch_size):
-        chunk = todo[start : start + batch_size]
-        vecs = embedder.embed(chunk, role=role)
-        rows = [
-            {"m": embedder.model, "h": _md5(t), "t": t, "d": embedder.dim, "v": vector_literal(v)}
-            for t, v in zip(chunk, vecs, strict=True)
-        ]
-        with get_engine().begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
-                    " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
-                ),
-                rows,
-            )
-        if progress:
-            progress(len(chunk))
-    return len(todo)
+    return embed_missing(embedder, todo, role=role, batch_size=batch_size, progress=progress)
 
 
 def embed_query(embedder: Embedder, query: str) -> np.ndarray:
@@ -80,12 +95,5 @@ def embed_query(embedder: Embedder, query: str) -> np.ndarray:
     if row is not None:
         return np.asarray([float(x) for x in row[0].strip("[]").split(",")], dtype=np.float32)
     vec = embedder.embed([query], role="query")[0]
-    with get_engine().begin() as conn:
-        conn.execute(
-            text(
-                "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
-                " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
-            ),
-            {"m": embedder.model, "h": _md5(key), "t": key, "d": embedder.dim, "v": vector_literal(vec)},
-        )
+    _store(embedder, [key], vec.reshape(1, -1))
     return vec

@@ -13,7 +13,7 @@ import time
 from sqlalchemy import text
 
 from quarry.db import get_engine
-from quarry.embed import Embedder, fill_cache
+from quarry.embed import Embedder, embed_missing, missing_texts
 from quarry.progress import Reporter, SilentReporter
 
 ABBREVIATIONS: dict[str, str] = {
@@ -83,11 +83,9 @@ def embed_listings(embedder: Embedder, *, batch_size: int = 64, reporter: Report
     with get_engine().connect() as conn:
         combos = conn.execute(text("SELECT DISTINCT town, street_name, flat_model FROM hdb_resale")).all()
     texts = {(t, s, m): embed_text(s, t, m) for t, s, m in combos}
-    from quarry.embed import missing_texts
-
     todo = missing_texts(embedder, list(texts.values()))
     rep.phase(f"embed listings ({embedder.model})", total=len(todo))
-    embedded = fill_cache(embedder, list(texts.values()), batch_size=batch_size, progress=rep.advance)
+    embedded = embed_missing(embedder, todo, batch_size=batch_size, progress=rep.advance)
     with get_engine().begin() as conn:
         conn.execute(
             text(

@@ -155,26 +155,24 @@ def _record(
     )
 
 
-def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:
-    """The privileged fuzzy search itself (also used by the CLI and the benchmark)."""
-    engine = get_read_engine(settings)
-    with engine.begin() as conn:
+def _fuzzy_rows(sql: str, term: str, limit: int, settings: Settings) -> list[dict[str, Any]]:
+    """Run a parameterized trigram query with the configured similarity threshold (this transaction only)."""
+    with get_read_engine(settings).begin() as conn:
         conn.execute(
             text("SELECT set_config('pg_trgm.similarity_threshold', :t, true)"),
             {"t": str(settings.agentic_similarity_threshold)},
         )
-        rows = run_in_transaction(conn, FUZZY_PARAMETER_SQL, {"term": term, "limit": limit})
+        return run_in_transaction(conn, sql, {"term": term, "limit": limit})
+
+
+def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:
+    """The privileged fuzzy search itself (also used by the CLI and the benchmark)."""
+    rows = _fuzzy_rows(FUZZY_PARAMETER_SQL, term, limit, settings)
     return [FuzzyMatch(parameter_name=r["parameter_name"], similarity_score=float(r["similarity_score"])) for r in rows]
 
 
 def search_analyte_names(term: str, limit: int, settings: Settings) -> list[AnalyteMatch]:
-    engine = get_read_engine(settings)
-    with engine.begin() as conn:
-        conn.execute(
-            text("SELECT set_config('pg_trgm.similarity_threshold', :t, true)"),
-            {"t": str(settings.agentic_similarity_threshold)},
-        )
-        rows = run_in_transaction(conn, FUZZY_ANALYTE_SQL, {"term": term, "limit": limit})
+    rows = _fuzzy_rows(FUZZY_ANALYTE_SQL, term, limit, settings)
     return [
         AnalyteMatch(
             code=r["code"],
