@@ -30,6 +30,7 @@ serve: setup
 lint: setup
 	$(UV) run ruff check src tests bench
 	$(UV) run ruff format --check src tests bench
+	$(UV) run lint-imports
 
 typecheck: setup
 	$(UV) run mypy

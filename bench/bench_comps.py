@@ -8,6 +8,7 @@ Runs on its own embedded database (.quarry/bench) so the demo data is untouched.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import subprocess
@@ -23,11 +24,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from make_scaled_hdb import make  # noqa: E402
 from quarry.apps.comps import tools  # noqa: E402
-from quarry.apps.comps.evaluate import load_cases  # noqa: E402
+from quarry.apps.comps.evaluate import load as load_cases  # noqa: E402
 from quarry.apps.comps.ingest import BUNDLED_CSV, load_csv  # noqa: E402
 from quarry.apps.comps.models import CompFilters  # noqa: E402
 from quarry.apps.comps.orchestrator import run  # noqa: E402
 from quarry.apps.comps.vectors import embed_listings  # noqa: E402
+from quarry.db import get_database  # noqa: E402
 from quarry.embed import LocalE5, embed_query  # noqa: E402
 from quarry.evaluate import percentile  # noqa: E402
 
@@ -57,15 +59,16 @@ def timings(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
 
 
 def measure(label: str, repeat: int) -> dict[str, object]:
-    vec = embed_query(LocalE5(), "Compassvale")
+    db = get_database()
+    vec = embed_query(db, LocalE5(), "Compassvale")
     prompts = [c.turns[0] for c in load_cases()]
-    rows = tools.count_candidates(CompFilters())
+    rows = tools.count_candidates(db, CompFilters())
     figs: dict[str, tuple[float, float]] = {
-        "count": timings(lambda: [tools.count_candidates(f) for f in FILTERS], repeat),
-        "fetch": timings(lambda: [tools.fetch_candidates(f, 500) for f in FILTERS], repeat),
+        "count": timings(lambda: [tools.count_candidates(db, f) for f in FILTERS], repeat),
+        "fetch": timings(lambda: [tools.fetch_candidates(db, f, 500) for f in FILTERS], repeat),
         "hybrid_fetch": timings(
             lambda: [
-                tools.hybrid_fetch_candidates(f, query_vec=vec, lexical_query="4 room near Compassvale", limit=500)
+                tools.hybrid_fetch_candidates(db, f, query_vec=vec, lexical_query="4 room near Compassvale", limit=500)
                 for f in FILTERS
             ],
             repeat,
@@ -75,7 +78,7 @@ def measure(label: str, repeat: int) -> dict[str, object]:
     for _ in range(max(1, repeat // 5)):
         for p in prompts:
             t = time.perf_counter()
-            run(p)
+            asyncio.run(run(p))
             per_prompt.append((time.perf_counter() - t) * 1000)
     n = len(FILTERS)
     # count/fetch/hybrid are timed over all FILTERS at once; report per query
@@ -92,7 +95,7 @@ def measure(label: str, repeat: int) -> dict[str, object]:
 def load(path: Path) -> dict[str, object]:
     """Ingest + embed (embeddings come from the cache after the first run); prints the ingest figures."""
     rep = load_csv(path)
-    embed_listings(LocalE5())
+    embed_listings(get_database(), LocalE5())
     print(
         f"\ningest {rep.rows_loaded:,}: {rep.rows_per_second:,.0f} rows/s load+derive "
         f"({rep.load_derive_seconds}s), {rep.load_seconds}s with indexes, term statistics and VACUUM"

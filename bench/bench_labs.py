@@ -17,14 +17,12 @@ import argparse
 import statistics
 import time
 
-from sqlalchemy import text
-
 from quarry.apps.labs.evaluate import script_variations
 from quarry.apps.labs.ingest import ingest
 from quarry.apps.labs.reference import load_analytes
 from quarry.apps.labs.scratch import sibling_settings
 from quarry.apps.labs.tools import search_parameter_names
-from quarry.db import get_engine, scalar
+from quarry.db import get_database
 from quarry.evaluate import percentile
 from quarry.progress import RichReporter
 from quarry.settings import Settings
@@ -59,18 +57,16 @@ def time_tool(settings: Settings, queries: list[str], limit: int) -> list[float]
 
 
 def time_direct(settings: Settings, queries: list[str], limit: int) -> list[float]:
-    engine = get_engine(settings)
     times = []
-    with engine.connect() as conn:
-        conn.execute(
-            text("SELECT set_config('pg_trgm.similarity_threshold', :t, false)"),
+    with get_database(settings).transaction(read_only=True) as tx:
+        tx.execute(
+            "SELECT set_config('pg_trgm.similarity_threshold', :t, true)",
             {"t": str(settings.agentic_similarity_threshold)},
         )
         for term in queries:
             started = time.perf_counter()
-            conn.execute(text(DIRECT_SQL), {"term": term, "limit": limit}).all()
+            tx.fetch_all(DIRECT_SQL, {"term": term, "limit": limit})
             times.append((time.perf_counter() - started) * 1000)
-        conn.rollback()
     return times
 
 
@@ -91,10 +87,9 @@ def main() -> None:
     args = parser.parse_args()
 
     settings = sibling_settings(BENCH_DB)
-    engine = get_engine(settings)
     have = 0
     try:
-        have = int(scalar("SELECT count(*) FROM lab_results", engine=engine) or 0)
+        have = int(get_database(settings).scalar("SELECT count(*) FROM lab_results") or 0)
     except Exception:
         have = 0
     if args.reload or have != args.scale:

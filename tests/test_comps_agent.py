@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -10,13 +11,19 @@ from typing import Any
 import pytest
 
 from quarry.apps.comps import tools
-from quarry.apps.comps.models import CompFilters
+from quarry.apps.comps.models import CompFilters, CompsResponse
 from quarry.apps.comps.orchestrator import run
-from quarry.db import fetch_one, scalar
+from quarry.db import get_database
 from quarry.errors import BadInput
 from quarry.settings import Settings
 
 from .local_openai import local_openai, tool_call_completion
+
+
+def ask(*args: Any, **kwargs: Any) -> CompsResponse:
+    """One comps turn from sync test code."""
+    return asyncio.run(run(*args, **kwargs))
+
 
 DEMO = "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months"
 
@@ -52,11 +59,11 @@ def _independent_count(f: dict[str, Any]) -> int:
     if f.get("street_names"):
         conds.append("street_name = ANY(CAST(:streets AS text[]))")
         params["streets"] = f["street_names"]
-    return int(scalar(f"SELECT count(*) FROM hdb_resale WHERE {' AND '.join(conds)}", params))
+    return int(get_database().scalar(f"SELECT count(*) FROM hdb_resale WHERE {' AND '.join(conds)}", params))
 
 
 def test_demo_prompt_end_to_end(db: None) -> None:
-    resp = run(DEMO)
+    resp = ask(DEMO)
     assert resp.action == "accept"
     assert 30 <= resp.count <= 200
     assert resp.target.town == "SENGKANG" and resp.target.flat_type == "4 ROOM"
@@ -70,14 +77,14 @@ def test_demo_prompt_end_to_end(db: None) -> None:
     assert steps[0] == "target" and "planner" in steps and "fetch" in steps
     assert all(t.retrieval_mode in ("structured", "hybrid", "none") for t in resp.trace)
     assert resp.trace[0].model == "offline:comps-target"
-    row = fetch_one(
+    row = get_database().fetch_one(
         "SELECT app, action, jsonb_array_length(trace) AS n FROM agent_runs WHERE id = :i", {"i": resp.run_id}
     )
     assert row == {"app": "comps", "action": "accept", "n": len(resp.trace)}
 
 
 def test_street_hint_uses_hybrid_and_infers_town(db: None) -> None:
-    resp = run("Find comps for 4-room near Compassvale, ~95 sqm, last 12 months")
+    resp = ask("Find comps for 4-room near Compassvale, ~95 sqm, last 12 months")
     assert resp.target.town == "SENGKANG"
     fetch = next(t for t in resp.trace if t.step == "fetch")
     assert fetch.retrieval_mode == "hybrid"
@@ -87,9 +94,9 @@ def test_street_hint_uses_hybrid_and_infers_town(db: None) -> None:
 
 
 def test_clarify_then_answer_keeps_constraints(db: None) -> None:
-    first = run("3-room, max 80 sqm, high floor, last 6 months")
+    first = ask("3-room, max 80 sqm, high floor, last 6 months")
     assert first.action == "clarify" and first.question and "town" in first.question.lower()
-    second = run("Bedok", session_id=first.session_id)
+    second = ask("Bedok", session_id=first.session_id)
     assert second.action != "clarify"
     t = second.target
     assert (t.town, t.flat_type, t.floor_area_max, t.storey_preference, t.months_back) == (
@@ -101,12 +108,12 @@ def test_clarify_then_answer_keeps_constraints(db: None) -> None:
     )
     assert second.filters.floor_area_max is not None and second.filters.floor_area_max >= 80
     assert second.count == _independent_count(second.filters.model_dump())
-    third = run("make it low floor", session_id=first.session_id)
+    third = ask("make it low floor", session_id=first.session_id)
     assert third.target.storey_preference == "low" and third.target.town == "BEDOK"
 
 
 def test_sparse_answer_shows_what_exists_with_a_note(db: None) -> None:
-    resp = run("2-room in Clementi, at least 95 years remaining lease, last 3 months", strictness=1.0)
+    resp = ask("2-room in Clementi, at least 95 years remaining lease, last 3 months", strictness=1.0)
     assert resp.action == "sparse"
     assert resp.count < 30 and resp.note and "Broaden" in resp.note
     assert len(resp.results) == resp.count
@@ -114,8 +121,8 @@ def test_sparse_answer_shows_what_exists_with_a_note(db: None) -> None:
 
 
 def test_strictness_changes_the_size_band(db: None) -> None:
-    strict = run("4-room in Tampines ~100 sqm, last 3 months", strictness=1.0)
-    loose = run("4-room in Tampines ~100 sqm, last 3 months", strictness=0.0)
+    strict = ask("4-room in Tampines ~100 sqm, last 3 months", strictness=1.0)
+    loose = ask("4-room in Tampines ~100 sqm, last 3 months", strictness=0.0)
     first_count = next(t for t in strict.trace if t.step == "count").filters or {}
     loose_count = next(t for t in loose.trace if t.step == "count").filters or {}
     strict_width = first_count["floor_area_max"] - first_count["floor_area_min"]
@@ -125,9 +132,9 @@ def test_strictness_changes_the_size_band(db: None) -> None:
 
 def test_bad_input_is_a_clear_error(db: None) -> None:
     with pytest.raises(BadInput, match="empty"):
-        run("   ")
+        ask("   ")
     with pytest.raises(BadInput, match="strictness"):
-        run("4-room in Bedok", strictness=3)
+        ask("4-room in Bedok", strictness=3)
 
 
 def test_cli_json_contract(db: None) -> None:
@@ -166,17 +173,12 @@ def test_cli_json_contract(db: None) -> None:
         "resale_price",
         "score",
     }
-    assert set(data["trace"][0]) >= {
-        "step",
-        "action",
-        "adjustment",
-        "count",
-        "retrieval_mode",
-        "reason",
-        "model",
-        "ms",
-        "filters",
-    }
+    common = {"kind", "step", "action", "count", "retrieval_mode", "reason", "model", "ms", "filters_text"}
+    assert all(set(step) >= common for step in data["trace"])
+    by_kind = {step["kind"]: step for step in data["trace"]}
+    assert {"filters"} <= set(by_kind["plan"]) and {"filters"} <= set(by_kind["sql"])
+    assert {"adjustment"} <= set(by_kind["decision"])
+    assert {"embedding_query", "lexical_query", "topk"} <= set(by_kind["retrieval"])
     assert data["count"] == _independent_count(data["filters"]) == data["stats"]["count"]
     assert data["target"]["flat_model"] is None
 
@@ -216,7 +218,7 @@ def test_remote_model_answers_when_configured(db: None) -> None:
 
     with local_openai(handler) as (url, seen):
         s = Settings(openrouter_api_key="test-key", openrouter_base_url=url, openrouter_model_name="remote-test")
-        resp = run("four-room flats in Bedok, last 6 months", settings=s)
+        resp = ask("four-room flats in Bedok, last 6 months", settings=s)
     assert seen and seen[0]["path"].endswith("/chat/completions")
     assert resp.target.town == "BEDOK" and resp.target.months_back == 6
     assert resp.trace[0].model == "remote-test" and resp.trace[0].reason is None
@@ -230,7 +232,7 @@ def test_provider_failure_falls_back_to_offline(db: None) -> None:
             openrouter_model_name="broken",
             openrouter_fallback_models="also-broken",
         )
-        resp = run(DEMO, settings=s)
+        resp = ask(DEMO, settings=s)
     models = {r["body"]["model"] for r in seen}
     assert models == {"broken", "also-broken"}  # the whole chain was tried
     assert resp.action == "accept" and resp.trace[0].model == "offline:comps-target"
@@ -239,4 +241,8 @@ def test_provider_failure_falls_back_to_offline(db: None) -> None:
 
 def test_comps_count_tool_agrees_with_stats(db: None) -> None:
     f = CompFilters(town="BEDOK", flat_type="3 ROOM", month_from="2023-07", month_to="2023-12")
-    assert tools.count_candidates(f) == tools.price_stats(f).count == len(tools.all_prices(f))
+    assert (
+        tools.count_candidates(get_database(), f)
+        == tools.price_stats(get_database(), f).count
+        == len(tools.all_prices(get_database(), f))
+    )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from quarry.apps.comps.ingest import BUNDLED_CSV, load_csv
-from quarry.db import fetch_all, scalar
+from quarry.db import get_database
 from quarry.errors import BadInput
 
 HEADER = (
@@ -43,7 +43,7 @@ def test_quirky_csv_loads_good_rows_and_counts_bad_ones(tmp_path: Path, restore_
     assert report.rows_outside_window == 1  # 2017-01 is more than 5 years before 2023-06
     assert report.rows_loaded == 3
     assert report.newest_month == "2023-06"
-    rows = {r["block"]: r for r in fetch_all("SELECT * FROM hdb_resale")}
+    rows = {r["block"]: r for r in get_database().fetch_all("SELECT * FROM hdb_resale")}
     assert rows["123A"]["remaining_lease_months"] == 80 * 12 + 5
     assert rows["124"]["remaining_lease_months"] == 79 * 12 + 1  # "01 month", singular
     assert rows["9"]["remaining_lease_months"] == 55 * 12  # years only
@@ -57,8 +57,8 @@ def test_reingest_is_idempotent(db: None) -> None:
     first = load_csv(BUNDLED_CSV)
     second = load_csv(BUNDLED_CSV)
     assert first.rows_loaded == second.rows_loaded == 25777
-    assert scalar("SELECT count(*) FROM hdb_resale") == 25777
-    assert scalar("SELECT count(DISTINCT id) FROM hdb_resale") == 25777
+    assert get_database().scalar("SELECT count(*) FROM hdb_resale") == 25777
+    assert get_database().scalar("SELECT count(DISTINCT id) FROM hdb_resale") == 25777
 
 
 def test_plain_csv_without_remaining_lease_derives_it(tmp_path: Path, restore_bundled: None) -> None:
@@ -71,11 +71,11 @@ def test_plain_csv_without_remaining_lease_derives_it(tmp_path: Path, restore_bu
     report = load_csv(path)
     assert report.rows_loaded == 1
     # 99-year lease from 1980: ends 2079-01; from 2016-03 that is 62 years 10 months.
-    assert scalar("SELECT remaining_lease_months FROM hdb_resale") == 62 * 12 + 10
+    assert get_database().scalar("SELECT remaining_lease_months FROM hdb_resale") == 62 * 12 + 10
 
 
 def test_bad_files_are_clear_errors_and_keep_data(tmp_path: Path, db: None) -> None:
-    before = scalar("SELECT count(*) FROM hdb_resale")
+    before = get_database().scalar("SELECT count(*) FROM hdb_resale")
     with pytest.raises(BadInput, match="not found"):
         load_csv(tmp_path / "missing.csv")
     empty = tmp_path / "empty.csv"
@@ -86,7 +86,7 @@ def test_bad_files_are_clear_errors_and_keep_data(tmp_path: Path, db: None) -> N
     wrong.write_text("a,b,c\n1,2,3\n", encoding="utf-8")
     with pytest.raises(BadInput, match="lacks column"):
         load_csv(wrong)
-    assert scalar("SELECT count(*) FROM hdb_resale") == before
+    assert get_database().scalar("SELECT count(*) FROM hdb_resale") == before
 
 
 def test_copy_line_escapes_control_characters() -> None:
@@ -122,6 +122,6 @@ def test_bad_rows_in_later_chunks_are_counted(tmp_path: Path, restore_bundled: N
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     report = load_csv(path)
     assert (report.rows_read, report.rows_bad_shape, report.rows_bad_value) == (25779, 1, 1)
-    assert report.rows_loaded == 25777 == scalar("SELECT count(*) FROM hdb_resale")
+    assert report.rows_loaded == 25777 == get_database().scalar("SELECT count(*) FROM hdb_resale")
     assert any("storey_range" in b for b in report.bad_examples)
-    assert scalar("SELECT value FROM hdb_corpus_stats WHERE key = 'docs'") == 25777
+    assert get_database().scalar("SELECT value FROM hdb_corpus_stats WHERE key = 'docs'") == 25777

@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from quarry.db import database_url, migrate, scalar
+from quarry.apps import APPS
+from quarry.db import database_url, get_database
 from quarry.db.migrate import discover
 from quarry.settings import get_settings
+from quarry.setup import migrate_all
 
 
 def _postmaster_pid() -> int:
@@ -30,7 +32,7 @@ def test_second_process_reuses_the_running_server(db: None) -> None:
     assert out.stdout.strip() == database_url()
     # The other process detached without stopping the server this process still uses.
     assert _postmaster_pid() == pid
-    assert scalar("SELECT 1") == 1
+    assert get_database().scalar("SELECT 1") == 1
 
 
 def test_psql_runs_on_the_database_in_use(db: None) -> None:
@@ -42,15 +44,15 @@ def test_psql_runs_on_the_database_in_use(db: None) -> None:
         env=os.environ.copy(),
     )
     assert out.returncode == 0, out.stderr
-    assert int(out.stdout.strip()) == scalar("SELECT count(*) FROM hdb_resale")
+    assert int(out.stdout.strip()) == get_database().scalar("SELECT count(*) FROM hdb_resale")
 
 
 def test_migrations_are_ordered_tracked_and_idempotent(db: None) -> None:
-    names = [m.name for m in discover()]
+    names = [m.name for m in discover([spec.migrations for spec in APPS])]
     assert names[:2] == ["core/001_extensions.sql", "core/002_core_tables.sql"]
-    assert migrate() == []
-    assert scalar("SELECT count(*) FROM schema_migrations") == len(names)
-    exts = scalar("SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension")
+    assert migrate_all() == []
+    assert get_database().scalar("SELECT count(*) FROM schema_migrations") == len(names)
+    exts = get_database().scalar("SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension")
     assert {"vector", "pg_trgm", "unaccent"} <= set(exts.split(","))
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from quarry.apps.comps.vectors import embed_listings, ensure_vector_table, vectors_ready
-from quarry.db import scalar
+from quarry.db import get_database
 from quarry.embed import EmbeddingError, JinaV3, LocalE5, OpenAICompatible, fill_cache, get_embedder, missing_texts
 from quarry.settings import Settings
 
@@ -85,17 +85,17 @@ class _Counting(LocalE5):
 def test_cache_embeds_each_distinct_text_once(db: None) -> None:
     e = _Counting()
     texts = ["cache probe alpha", "cache probe beta", "cache probe alpha"]
-    scalar("SELECT 1")
-    fill_cache(e, texts)
+    get_database().scalar("SELECT 1")
+    fill_cache(get_database(), e, texts)
     assert e.calls <= 2
     before = e.calls
-    assert fill_cache(e, texts) == 0 and e.calls == before
-    assert missing_texts(e, texts) == []
+    assert fill_cache(get_database(), e, texts) == 0 and e.calls == before
+    assert missing_texts(get_database(), e, texts) == []
 
 
 def test_reembedding_the_listings_embeds_nothing_new(db: None) -> None:
-    embedded, _ = embed_listings(LocalE5())
-    assert embedded == 0 and vectors_ready()
+    embedded, _ = embed_listings(get_database(), LocalE5())
+    assert embedded == 0 and vectors_ready(get_database())
 
 
 class _Tiny:
@@ -112,16 +112,16 @@ class _Tiny:
 
 def test_model_or_dimension_change_rebuilds_vectors(db: None) -> None:
     try:
-        assert ensure_vector_table(_Tiny()) is True
+        assert ensure_vector_table(get_database(), _Tiny()) is True
         assert (
-            scalar(
+            get_database().scalar(
                 "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'hdb_listing_vectors'::regclass"
                 " AND attname = 'embedding'"
             )
             == 8
         )
-        assert ensure_vector_table(_Tiny()) is False
+        assert ensure_vector_table(get_database(), _Tiny()) is False
     finally:
-        assert ensure_vector_table(LocalE5()) is True
-        embed_listings(LocalE5())  # all from cache: no model calls
-    assert vectors_ready()
+        assert ensure_vector_table(get_database(), LocalE5()) is True
+        embed_listings(get_database(), LocalE5())  # all from cache: no model calls
+    assert vectors_ready(get_database())

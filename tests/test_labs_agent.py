@@ -3,6 +3,7 @@ timeout, single-shot mode, provider fallback and the sql_generation_logs audit s
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import time
 from collections.abc import Iterator
@@ -13,15 +14,23 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from quarry.apps.labs.loop import FAILURE_MESSAGE, TIMEOUT_MESSAGE
+from quarry.apps.labs.models import LabsResponse
 from quarry.apps.labs.orchestrator import run
 from quarry.apps.labs.scratch import sibling_settings
 from quarry.apps.labs.testing import final_call, load_test_data, turns
 from quarry.apps.labs.tools import FORCE_MESSAGE
-from quarry.db import fetch_one, get_engine, migrate
+from quarry.db import get_database
 from quarry.errors import BadInput, DataMissing
 from quarry.settings import Settings
+from quarry.setup import migrate_all
 
 from .local_openai import local_openai
+
+
+def ask(*args: Any, **kwargs: Any) -> LabsResponse:
+    """One labs question from sync test code."""
+    return asyncio.run(run(*args, **kwargs))
+
 
 GOOD_SQL = "SELECT count(*) AS results FROM lab_results"
 
@@ -32,17 +41,15 @@ def labs_settings() -> Settings:
 
 
 def _log(settings: Settings, log_id: int | None) -> dict[str, Any]:
-    row = fetch_one(
-        "SELECT question, sql, status, metadata FROM sql_generation_logs WHERE id = :id",
-        {"id": log_id},
-        engine=get_engine(settings),
+    row = get_database(settings).fetch_one(
+        "SELECT question, sql, status, metadata FROM sql_generation_logs WHERE id = :id", {"id": log_id}
     )
     assert row is not None
     return row
 
 
 def test_offline_simple_search_finishes_in_two_iterations(labs_settings: Settings) -> None:
-    resp = run("Покажи все мои результаты витамина Д за последний год", settings=labs_settings)
+    resp = ask("Покажи все мои результаты витамина Д за последний год", settings=labs_settings)
     assert resp.status == "ok", resp.error
     assert resp.iterations <= 2 and not resp.forced_completion
     assert resp.model == "offline:labs" and resp.language == "ru"
@@ -55,7 +62,7 @@ def test_offline_simple_search_finishes_in_two_iterations(labs_settings: Setting
 
 
 def test_audit_row_has_the_seed_shape(labs_settings: Settings) -> None:
-    resp = run("average cholesterol by year", settings=labs_settings)
+    resp = ask("average cholesterol by year", settings=labs_settings)
     row = _log(labs_settings, resp.log_id)
     meta = row["metadata"]
     assert row["status"] == "ok" and row["sql"] == resp.sql
@@ -82,7 +89,7 @@ def test_budget_forces_the_final_answer(labs_settings: Settings) -> None:
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
-    resp = run("глюкоза", settings=s, model=FunctionModel(explorer, model_name="inline"))
+    resp = ask("глюкоза", settings=s, model=FunctionModel(explorer, model_name="inline"))
     assert resp.status == "ok"
     assert resp.forced_completion and seen_force == [True]
     assert resp.iterations == 3
@@ -100,7 +107,7 @@ def test_failed_validation_gets_one_bonus_retry(labs_settings: Settings) -> None
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
-    resp = run("ферритин", settings=s, model=FunctionModel(fixer, model_name="inline"))
+    resp = ask("ферритин", settings=s, model=FunctionModel(fixer, model_name="inline"))
     assert resp.status == "ok" and resp.sql == "SELECT COUNT(*) AS results FROM lab_results"
     # turn 3 was the bonus: still counted as iteration 2, so the budget of 3 was never reached
     assert resp.iterations == 2 and not resp.forced_completion
@@ -114,7 +121,7 @@ def test_second_validation_failure_is_returned_to_the_user(labs_settings: Settin
     def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return final_call(info, "SELECT * FROM sql_generation_logs")
 
-    resp = run("анализы", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
+    resp = ask("анализы", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
     assert resp.status == "error" and resp.sql is None
     assert resp.error and resp.error.startswith("The generated query failed validation")
     assert _log(labs_settings, resp.log_id)["status"] == "validation_failed"
@@ -127,7 +134,7 @@ def test_total_timeout(labs_settings: Settings) -> None:
 
     s = labs_settings.model_copy(update={"agentic_timeout_ms": 300})
     started = time.perf_counter()
-    resp = run("холестерин", settings=s, model=FunctionModel(slow, model_name="inline"))
+    resp = ask("холестерин", settings=s, model=FunctionModel(slow, model_name="inline"))
     assert time.perf_counter() - started < 5
     assert resp.status == "error" and resp.timeout and resp.error == TIMEOUT_MESSAGE
     row = _log(s, resp.log_id)
@@ -138,13 +145,13 @@ def test_model_failure_gives_the_simple_message(labs_settings: Settings) -> None
     def broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         raise RuntimeError("model exploded")
 
-    resp = run("холестерин", settings=labs_settings, model=FunctionModel(broken, model_name="inline"))
+    resp = ask("холестерин", settings=labs_settings, model=FunctionModel(broken, model_name="inline"))
     assert resp.status == "error" and resp.error == FAILURE_MESSAGE
     assert "model exploded" in _log(labs_settings, resp.log_id)["metadata"]["failure_reason"]
 
 
 def test_zero_matches_still_finishes_and_says_so(labs_settings: Settings) -> None:
-    resp = run("прокальцитонин за год", settings=labs_settings)
+    resp = ask("прокальцитонин за год", settings=labs_settings)
     assert resp.status == "ok" and resp.row_count == 0
     fuzzy = [c for c in resp.tool_calls if c.tool == "fuzzy_search_parameter_names"]
     assert fuzzy and all(c.result_count == 0 for c in fuzzy)
@@ -173,7 +180,7 @@ def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> Non
                     results.append(p.content)
         return final_call(info, GOOD_SQL)
 
-    resp = run("что угодно", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
+    resp = ask("что угодно", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
     assert resp.status == "ok"
     ok = next(r for r in results if "rows" in r)
     rejected = next(r for r in results if "reasons" in r)
@@ -184,7 +191,7 @@ def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> Non
 
 def test_single_shot_mode_uses_the_same_guard(labs_settings: Settings) -> None:
     s = labs_settings.model_copy(update={"agentic_sql_enabled": False})
-    resp = run("холестерин за последний год", settings=s)
+    resp = ask("холестерин за последний год", settings=s)
     assert resp.status == "ok" and not resp.agentic_mode
     assert [c.tool for c in resp.tool_calls] == ["generate_final_query"]
     assert resp.sql and "LABS_FOLD" in resp.sql.upper()
@@ -193,25 +200,22 @@ def test_single_shot_mode_uses_the_same_guard(labs_settings: Settings) -> None:
 
 
 def test_execute_false_returns_sql_only(labs_settings: Settings) -> None:
-    resp = run("ferritin in the last year", settings=labs_settings, execute=False)
+    resp = ask("ferritin in the last year", settings=labs_settings, execute=False)
     assert resp.status == "ok" and resp.sql and resp.rows is None and resp.row_count is None
 
 
 @pytest.mark.parametrize("question", ["", "   ", "x" * 2001], ids=["empty", "blank", "too-long"])
 def test_bad_questions_are_bad_input(labs_settings: Settings, question: str) -> None:
     with pytest.raises(BadInput):
-        run(question, settings=labs_settings)
+        ask(question, settings=labs_settings)
 
 
 def test_missing_data_is_reported() -> None:
     s = sibling_settings("quarry_labs_empty")
-    migrate(get_engine(s))
-    with get_engine(s).begin() as conn:
-        from sqlalchemy import text
-
-        conn.execute(text("TRUNCATE lab_results, lab_reports, patients CASCADE"))
+    migrate_all(get_database(s))
+    get_database(s).execute("TRUNCATE lab_results, lab_reports, patients CASCADE")
     with pytest.raises(DataMissing):
-        run("холестерин", settings=s)
+        ask("холестерин", settings=s)
 
 
 # ---------------------------------------------------------------- remote provider failing
@@ -241,7 +245,7 @@ def test_remote_failure_falls_back_to_offline(labs_settings: Settings, failing_s
             "llm_timeout_s": 2.0,
         }
     )
-    resp = run("холестерин", settings=s)
+    resp = ask("холестерин", settings=s)
     assert resp.status == "ok", resp.error
     assert resp.model == "offline:labs"
     assert resp.fallback, "the provider error must be recorded"
@@ -251,7 +255,7 @@ def test_remote_failure_falls_back_to_offline(labs_settings: Settings, failing_s
 def test_unknown_word_is_resolved_through_the_analyte_catalogue(labs_settings: Settings) -> None:
     # "VITD25" is a catalogue code, not a printed name: the model looks it up (iteration 1),
     # searches the analyte's printed names (iteration 2) and answers (iteration 3).
-    resp = run("VITD25 results", settings=labs_settings)
+    resp = ask("VITD25 results", settings=labs_settings)
     assert resp.status == "ok" and resp.iterations == 3 and not resp.forced_completion
     tools = [(c.iteration, c.tool) for c in resp.tool_calls]
     assert (1, "fuzzy_search_analyte_names") in tools and tools[-1] == (3, "generate_final_query")

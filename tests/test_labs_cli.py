@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from quarry.apps.labs.cli import labs_app
+from quarry.apps.labs.cli import cli
 
 runner = CliRunner()
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("labs_env")
 
 
 def test_ask_json_contract() -> None:
-    result = runner.invoke(labs_app, ["ask", "average cholesterol by year for patient Ivanova", "--json"])
+    result = runner.invoke(cli, ["ask", "average cholesterol by year for patient Ivanova", "--json"])
     assert result.exit_code == 0, result.output
     body = json.loads(result.stdout)
     assert {
@@ -36,13 +36,13 @@ def test_ask_json_contract() -> None:
 
 
 def test_ask_text_output_shows_sql_and_tool_log() -> None:
-    result = runner.invoke(labs_app, ["ask", "ТТГ за последний год"])
+    result = runner.invoke(cli, ["ask", "ТТГ за последний год"])
     assert result.exit_code == 0, result.output
     assert "SQL:" in result.stdout and "fuzzy_search_parameter_names" in result.stdout
 
 
 def test_fuzzy_json_best_first() -> None:
-    result = runner.invoke(labs_app, ["fuzzy", "витамин д", "--limit", "5", "--json"])
+    result = runner.invoke(cli, ["fuzzy", "витамин д", "--limit", "5", "--json"])
     assert result.exit_code == 0, result.output
     hits = json.loads(result.stdout)
     assert 0 < len(hits) <= 5
@@ -63,14 +63,14 @@ def test_fuzzy_json_best_first() -> None:
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     from quarry.errors import BadInput
 
-    result = runner.invoke(labs_app, args)
+    result = runner.invoke(cli, args)
     assert isinstance(result.exception, BadInput) and message in result.exception.message
 
 
 def test_validate_json() -> None:
-    ok = runner.invoke(labs_app, ["validate", "SELECT count(*) FROM lab_results", "--json"])
+    ok = runner.invoke(cli, ["validate", "SELECT count(*) FROM lab_results", "--json"])
     assert ok.exit_code == 0 and json.loads(ok.stdout) == {"ok": True, "reasons": []}
-    bad = runner.invoke(labs_app, ["validate", "DELETE FROM lab_results", "--json"])
+    bad = runner.invoke(cli, ["validate", "DELETE FROM lab_results", "--json"])
     assert bad.exit_code == 1
     body = json.loads(bad.stdout)
     assert body["ok"] is False and body["reasons"]

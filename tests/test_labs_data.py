@@ -12,7 +12,7 @@ from quarry.apps.labs.generate import generate
 from quarry.apps.labs.naming import LABS, name_catalogue
 from quarry.apps.labs.reference import load_analytes
 from quarry.apps.labs.testing import TEST_RESULTS, load_test_data
-from quarry.db import fetch_all, get_engine, scalar
+from quarry.db import get_database
 from quarry.settings import Settings
 
 
@@ -73,25 +73,23 @@ def test_abnormal_shares_are_realistic() -> None:
 
 def test_ingest_loads_every_table(labs_settings: Settings) -> None:
     _, report = load_test_data()
-    engine = get_engine(labs_settings)
+    db = get_database(labs_settings)
     assert report.results == TEST_RESULTS
-    assert scalar("SELECT count(*) FROM lab_results", engine=engine) == TEST_RESULTS
-    assert scalar("SELECT count(*) FROM analytes", engine=engine) == len(load_analytes())
-    assert scalar("SELECT count(*) FROM analyte_aliases", engine=engine) > 100
+    assert db.scalar("SELECT count(*) FROM lab_results") == TEST_RESULTS
+    assert db.scalar("SELECT count(*) FROM analytes") == len(load_analytes())
+    assert db.scalar("SELECT count(*) FROM analyte_aliases") > 100
     # the trigger keeps the distinct-name table in step with lab_results
-    assert scalar("SELECT count(*) FROM lab_parameter_names", engine=engine) == scalar(
-        "SELECT count(DISTINCT parameter_name) FROM lab_results", engine=engine
+    assert db.scalar("SELECT count(*) FROM lab_parameter_names") == db.scalar(
+        "SELECT count(DISTINCT parameter_name) FROM lab_results"
     )
-    langs = {r["language"] for r in fetch_all("SELECT DISTINCT language FROM lab_reports", engine=engine)}
+    langs = {r["language"] for r in db.fetch_all("SELECT DISTINCT language FROM lab_reports")}
     assert langs == {"ru", "uk", "en", "es"}
 
 
 def test_sql_fold_matches_python_fold(labs_settings: Settings) -> None:
     names = [*name_catalogue(), "Ёжик Йод Її Ґанок ÑANDÚ", "  double   spaces  "]
-    rows = fetch_all(
-        "SELECT n, labs_fold(n) AS f FROM unnest(CAST(:names AS text[])) AS n",
-        {"names": names},
-        engine=get_engine(labs_settings),
+    rows = get_database(labs_settings).fetch_all(
+        "SELECT n, labs_fold(n) AS f FROM unnest(CAST(:names AS text[])) AS n", {"names": names}
     )
     assert {r["n"]: r["f"] for r in rows} == {n: fold(n) for n in names}
 
@@ -113,6 +111,7 @@ def test_folding_makes_variants_identical(a: str, b: str) -> None:
 
 
 def test_demo_setup_skips_when_data_exists(labs_settings: Settings) -> None:
-    from quarry.apps.labs.setup import ensure_data
+    from quarry.apps.labs.setup import prepare
+    from quarry.progress import SilentReporter
 
-    assert ensure_data(settings=labs_settings) is False
+    assert prepare(get_database(labs_settings), labs_settings, SilentReporter()) is False

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
 
 from quarry.apps.labs.naming import name_catalogue
 from quarry.apps.labs.testing import load_test_data
 from quarry.apps.labs.tools import search_parameter_names
-from quarry.db import fetch_all, get_engine
+from quarry.db import get_database
 from quarry.settings import Settings
 
 
@@ -59,23 +58,21 @@ def test_quotes_and_wildcards_are_plain_text(labs_settings: Settings) -> None:
 
 
 def test_folded_trigram_index_serves_fuzzy_matching(labs_settings: Settings) -> None:
-    engine = get_engine(labs_settings)
-    with engine.begin() as conn:
-        conn.execute(text("SET LOCAL enable_seqscan = off"))
+    db = get_database(labs_settings)
+    with db.transaction() as tx:
+        tx.execute("SET LOCAL enable_seqscan = off")
         plan = [
-            r[0]
-            for r in conn.execute(
-                text(
-                    "EXPLAIN SELECT parameter_name FROM lab_results"
-                    " WHERE labs_fold(parameter_name) % labs_fold('витамин д')"
-                )
+            r["QUERY PLAN"]
+            for r in tx.fetch_all(
+                "EXPLAIN SELECT parameter_name FROM lab_results"
+                " WHERE labs_fold(parameter_name) % labs_fold('витамин д')"
             )
         ]
     assert any("lab_results_parameter_fold_trgm_idx" in line for line in plan), plan
     indexes = {
         r["indexname"]
-        for r in fetch_all(
-            "SELECT indexname FROM pg_indexes WHERE tablename IN ('lab_results', 'lab_parameter_names')", engine=engine
+        for r in db.fetch_all(
+            "SELECT indexname FROM pg_indexes WHERE tablename IN ('lab_results', 'lab_parameter_names')"
         )
     }
     assert {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarry.apps.labs.testing import load_test_data
-from quarry.db import get_engine, scalar
+from quarry.db import get_database
 from quarry.settings import Settings
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, reader_mode, run_readonly
 
@@ -40,11 +40,11 @@ def labs_settings() -> Settings:
 
 
 def _fingerprint(settings: Settings) -> tuple[int, int, str]:
-    engine = get_engine(settings)
+    db = get_database(settings)
     return (
-        int(scalar("SELECT count(*) FROM lab_results", engine=engine)),
-        int(scalar("SELECT count(*) FROM patients", engine=engine)),
-        str(scalar("SELECT md5(string_agg(value_numeric::text, ',' ORDER BY id)) FROM lab_results", engine=engine)),
+        int(db.scalar("SELECT count(*) FROM lab_results")),
+        int(db.scalar("SELECT count(*) FROM patients")),
+        str(db.scalar("SELECT md5(string_agg(value_numeric::text, ',' ORDER BY id)) FROM lab_results")),
     )
 
 

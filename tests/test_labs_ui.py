@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import gradio as gr
 import pytest
 
@@ -18,7 +20,7 @@ def test_tab_builds_inside_blocks() -> None:
 
 
 def test_handler_returns_sql_table_and_tool_log() -> None:
-    sql, summary, table, log, raw = ask("Покажи все мои результаты витамина Д за последний год", True)
+    sql, summary, table, log, raw = asyncio.run(ask("Покажи все мои результаты витамина Д за последний год", True))
     assert sql.startswith("SELECT") and "итерац" not in summary  # summary is explanation + run facts
     assert "витамин" in summary.lower()
     assert table["headers"][:2] == ["collected_at", "patient"]
@@ -27,7 +29,7 @@ def test_handler_returns_sql_table_and_tool_log() -> None:
 
 
 def test_handler_shows_bad_input_as_a_message() -> None:
-    sql, summary, *_ = ask("   ", True)
+    sql, summary, *_ = asyncio.run(ask("   ", True))
     assert sql == "" and "empty" in summary
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from opentelemetry import trace
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
@@ -17,7 +19,7 @@ def test_agent_and_sql_spans_are_emitted(db: None) -> None:
     assert isinstance(provider, TracerProvider)
     exporter = InMemorySpanExporter()
     provider.add_span_processor(SimpleSpanProcessor(exporter))
-    run("4-room in Bedok, last 6 months")
+    asyncio.run(run("4-room in Bedok, last 6 months"))
     names = [s.name for s in exporter.get_finished_spans()]
     assert any("comps-target" in n for n in names), names[:20]
     assert any("comps-planner" in n for n in names)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import gradio as gr
 import pytest
 from matplotlib.figure import Figure
 
-from quarry.agent import TraceStep
+from quarry.agent import DecisionStep, PlanStep, RetrievalStep, SqlStep
 from quarry.apps.comps import ui as comps_ui
 from quarry.apps.comps.models import CompRow, CompsResponse, Stats, Target
 from quarry.apps.comps.render import (
@@ -15,11 +17,11 @@ from quarry.apps.comps.render import (
     TABLE_COLUMNS,
     chat_reply,
     display_rows,
-    error_reply,
     stats_line,
     trace_markdown,
 )
 from quarry.errors import BadInput
+from quarry.uikit import error_markdown
 
 
 def _row(price: int = 612_000, score: float = 0.123456) -> CompRow:
@@ -48,10 +50,10 @@ def _accept(note: str | None = None) -> CompsResponse:
         stats=Stats(count=42, median=612000, p25=580000, p75=650000, min=500000, max=720000),
         results=[_row(), _row(655_500, 1.5)],
         trace=[
-            TraceStep(step="target", action="plan", model="offline"),
-            TraceStep(step="count", action="execute", count=42, retrieval_mode="structured"),
-            TraceStep(step="planner", action="accept", count=42, reason="42 comps is enough"),
-            TraceStep(
+            PlanStep(step="target", action="plan", model="offline"),
+            SqlStep(step="count", action="execute", count=42, retrieval_mode="structured"),
+            DecisionStep(step="planner", action="accept", count=42, reason="42 comps is enough"),
+            RetrievalStep(
                 step="fetch",
                 action="execute",
                 retrieval_mode="hybrid",
@@ -104,8 +106,8 @@ def test_display_rows_are_readable_and_aligned() -> None:
     assert first["floor_area_sqm"] == 95.0
 
 
-def test_error_reply_is_the_message() -> None:
-    assert error_reply("The question is empty") == "⚠️ The question is empty"
+def test_error_markdown_is_the_message() -> None:
+    assert error_markdown("The question is empty") == "⚠️ The question is empty"
 
 
 def test_trace_markdown_bolds_hybrid_line() -> None:
@@ -117,12 +119,12 @@ def test_trace_markdown_bolds_hybrid_line() -> None:
 def test_respond_renders_a_response(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, object] = {}
 
-    def fake_run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
+    async def fake_run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
         seen.update(query=query, session_id=session_id, strictness=strictness)
         return _accept()
 
     monkeypatch.setattr("quarry.apps.comps.orchestrator.run", fake_run)
-    chat, box, sid, table, summary, plot, trace = comps_ui.respond("4-room Sengkang", None, "sid-0", 0.7)
+    chat, box, sid, table, summary, plot, trace = asyncio.run(comps_ui.respond("4-room Sengkang", None, "sid-0", 0.7))
     assert seen == {"query": "4-room Sengkang", "session_id": "sid-0", "strictness": 0.7}
     assert [m["role"] for m in chat] == ["user", "assistant"]
     assert chat[0]["content"] == "4-room Sengkang"
@@ -137,8 +139,11 @@ def test_respond_renders_a_response(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_respond_clarify_keeps_session_and_clears_chart(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("quarry.apps.comps.orchestrator.run", lambda q, **kw: _clarify())
-    chat, _, sid, table, _, plot, _ = comps_ui.respond("4-room", [], None, 0.5)
+    async def clarify(query: str, **_: object) -> CompsResponse:
+        return _clarify()
+
+    monkeypatch.setattr("quarry.apps.comps.orchestrator.run", clarify)
+    chat, _, sid, table, _, plot, _ = asyncio.run(comps_ui.respond("4-room", [], None, 0.5))
     assert chat[-1] == {"role": "assistant", "content": "Which town?"}
     assert sid == "sid-2"
     assert table["data"] == []
@@ -146,22 +151,22 @@ def test_respond_clarify_keeps_session_and_clears_chart(monkeypatch: pytest.Monk
 
 
 def test_respond_shows_quarry_error_in_chat(monkeypatch: pytest.MonkeyPatch) -> None:
-    def boom(query: str, **_: object) -> CompsResponse:
+    async def boom(query: str, **_: object) -> CompsResponse:
         raise BadInput("The question is empty.")
 
     monkeypatch.setattr("quarry.apps.comps.orchestrator.run", boom)
     history = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
-    chat, box, sid, *_ = comps_ui.respond("", history, "sid-9", 0.5)
+    chat, box, sid, *_ = asyncio.run(comps_ui.respond("", history, "sid-9", 0.5))
     assert chat == [*history, {"role": "assistant", "content": "⚠️ The question is empty."}]
     assert box == gr.skip() and sid == gr.skip()  # nothing else changes
 
 
 def test_respond_hides_unexpected_errors(monkeypatch: pytest.MonkeyPatch) -> None:
-    def boom(query: str, **_: object) -> CompsResponse:
+    async def boom(query: str, **_: object) -> CompsResponse:
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr("quarry.apps.comps.orchestrator.run", boom)
-    chat, *_ = comps_ui.respond("x", None, None, 0.5)
+    chat, *_ = asyncio.run(comps_ui.respond("x", None, None, 0.5))
     assert "secret" not in chat[-1]["content"]
     assert "server log" in chat[-1]["content"]
 
@@ -180,9 +185,10 @@ def test_examples_include_the_pgvector_demos() -> None:
 
 
 def test_build_ui_constructs_the_comps_tab() -> None:
-    from quarry.ui import TABS, build_ui
+    from quarry.apps import APPS
+    from quarry.ui import build_ui
 
-    assert TABS[0][0] == "HDB comps"
+    assert APPS[0].title == "HDB comps"
     demo = build_ui()
     assert isinstance(demo, gr.Blocks)
     elem_ids = {getattr(b, "elem_id", None) for b in demo.blocks.values()}

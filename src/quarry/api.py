@@ -1,4 +1,4 @@
-"""FastAPI app: each app's routes, one error renderer, and the Gradio UI mounted at /."""
+"""FastAPI app: every registered app's routes, one error renderer, and the Gradio UI mounted at /."""
 
 from __future__ import annotations
 
@@ -8,30 +8,19 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from quarry.apps import APPS
 from quarry.errors import QuarryError
 
 _log = logging.getLogger(__name__)
 
 
-def _routers() -> list[object]:
-    from quarry.apps.comps.api import router as comps_router
-
-    routers: list[object] = [comps_router]
-    try:
-        from quarry.apps.labs.api import router as labs_router
-    except ImportError:
-        return routers
-    routers.append(labs_router)
-    return routers
-
-
 def create_app(*, with_ui: bool = True) -> FastAPI:
     """Build the ASGI app (uvicorn factory)."""
-    from quarry.db import migrate
+    from quarry.setup import migrate_all
     from quarry.telemetry import setup_tracing
 
     setup_tracing()
-    migrate()
+    migrate_all()
     api = FastAPI(title="Quarry", version="0.1.0", description="Agentic search over real databases.")
 
     @api.exception_handler(QuarryError)
@@ -47,8 +36,8 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    for r in _routers():
-        api.include_router(r)  # type: ignore[arg-type]
+    for spec in APPS:
+        api.include_router(spec.load("router"))
     if with_ui:
         import gradio as gr
 

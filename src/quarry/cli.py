@@ -7,10 +7,13 @@ import signal
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
+from quarry.apps import APPS
+from quarry.appspec import AppSpec
 from quarry.errors import QuarryError
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
@@ -22,19 +25,28 @@ app = typer.Typer(
     help="Quarry: agentic search over real databases.",
 )
 db_app = typer.Typer(no_args_is_help=True, help="Database in use (embedded or DATABASE_URL).")
-comps_app = typer.Typer(no_args_is_help=True, help="HDB resale comparables.")
 app.add_typer(db_app, name="db")
-app.add_typer(comps_app, name="comps")
-try:  # each further app contributes its own sub-command group
-    from quarry.apps.labs.cli import labs_app
-
-    app.add_typer(labs_app, name="labs")
-except ImportError:
-    pass
 
 
 def _err(message: str) -> None:
     typer.secho(message, err=True, fg=typer.colors.RED)
+
+
+def _eval_command(spec: AppSpec) -> Callable[[bool], None]:
+    """`quarry <app> eval`, the same for every app: the app's runner, one report model."""
+
+    def eval_cmd(as_json: bool = typer.Option(False, "--json", help="Print the report as JSON only.")) -> None:
+        report = spec.load("evaluate")(progress=not as_json)
+        typer.echo(report.model_dump_json(indent=2) if as_json else report.render())
+
+    eval_cmd.__doc__ = f"Run the {spec.name} evaluation set and print its metrics."
+    return eval_cmd
+
+
+for _spec in APPS:
+    _group: typer.Typer = _spec.load("cli")
+    _group.command("eval")(_eval_command(_spec))
+    app.add_typer(_group, name=_spec.name, help=_spec.summary)
 
 
 @db_app.command("url")
@@ -47,10 +59,10 @@ def db_url() -> None:
 
 @db_app.command("migrate")
 def db_migrate() -> None:
-    """Apply pending schema migrations."""
-    from quarry.db import migrate
+    """Apply pending schema migrations (core and every app)."""
+    from quarry.setup import migrate_all
 
-    applied = migrate()
+    applied = migrate_all()
     typer.echo("\n".join(applied) if applied else "schema up to date")
 
 
@@ -68,60 +80,6 @@ def db_psql(args: list[str] = typer.Argument(None, help="Extra psql arguments, e
     except ImportError:
         pass
     raise typer.Exit(subprocess.call([psql, url, *(args or [])]))
-
-
-@comps_app.command("ingest")
-def comps_ingest(
-    csv_path: Path = typer.Argument(None, help="HDB resale CSV (plain or .gz); default: bundled 2023 data."),
-    embed: bool = typer.Option(True, help="Embed listing texts after loading."),
-) -> None:
-    """Load the data set's CSV into hdb_resale (idempotent), then embed listing texts."""
-    from quarry.apps.comps.ingest import load_csv
-    from quarry.apps.comps.vectors import embed_listings
-    from quarry.embed import get_embedder
-    from quarry.progress import RichReporter
-    from quarry.settings import get_settings
-
-    rep = RichReporter()
-    with rep.running():
-        report = load_csv(csv_path, reporter=rep)
-        if embed:
-            s = get_settings()
-            report.embedded_texts, report.embed_seconds = embed_listings(
-                get_embedder(s), batch_size=s.embedding_batch_size, reporter=rep
-            )
-    typer.echo(
-        f"loaded {report.rows_loaded:,} rows ({report.oldest_month}..{report.newest_month}) from {report.source}\n"
-        f"read {report.rows_read:,}; bad shape {report.rows_bad_shape}; bad values {report.rows_bad_value}; "
-        f"outside window {report.rows_outside_window}; {report.rows_per_second:,.0f} rows/s; "
-        f"embedded {report.embedded_texts} new texts in {report.embed_seconds}s"
-    )
-    for example in report.bad_examples:
-        typer.echo(f"  skipped {example}")
-
-
-@comps_app.command("ask")
-def comps_ask(
-    text: str = typer.Argument(..., help="What you are looking for, in plain language."),
-    session: str = typer.Option(None, "--session", help="Continue a conversation."),
-    strictness: float = typer.Option(None, "--strictness", min=0.0, max=1.0, help="0 loose … 1 strict."),
-    as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
-) -> None:
-    """Answer one turn: ranked comps, price stats and the agent trace."""
-    from quarry.apps.comps.orchestrator import response_json, run
-    from quarry.apps.comps.render import render_text
-
-    resp = run(text, session_id=session, strictness=strictness)
-    typer.echo(response_json(resp) if as_json else render_text(resp))
-
-
-@comps_app.command("eval")
-def comps_eval(as_json: bool = typer.Option(False, "--json")) -> None:
-    """Run the comps evaluation set and print its metrics."""
-    from quarry.apps.comps.evaluate import run_eval
-
-    report = run_eval(progress=not as_json)
-    typer.echo(report.model_dump_json(indent=2) if as_json else report.render())
 
 
 @app.command("serve")

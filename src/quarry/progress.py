@@ -32,6 +32,10 @@ class SilentReporter:
     def note(self, message: str) -> None:
         return None
 
+    @contextmanager
+    def running(self) -> Iterator[SilentReporter]:
+        yield self
+
 
 class RichReporter:
     """A rich progress bar per phase, on stderr so `--json` stdout stays clean."""

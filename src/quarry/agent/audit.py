@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import Engine, text
 
-from quarry.agent.trace import TraceStep
-from quarry.db import get_engine
+from quarry.agent.trace import TRACE_ADAPTER, TraceStep
+from quarry.db import Database
 
 
 def record_run(
+    db: Database,
     *,
     app: str,
     request: str,
@@ -23,26 +23,23 @@ def record_run(
     ms: float,
     trace: Sequence[TraceStep],
     response: BaseModel | dict[str, Any],
-    engine: Engine | None = None,
 ) -> int:
-    """Insert one run; returns its id. `engine` selects another database (tests, benchmarks)."""
+    """Insert one run; returns its id."""
     body = response.model_dump(mode="json") if isinstance(response, BaseModel) else response
-    with (engine or get_engine()).begin() as conn:
-        run_id = conn.execute(
-            text(
-                "INSERT INTO agent_runs (app, session_id, request, action, model, ms, trace, response)"
-                " VALUES (:app, :sid, :req, :act, :model, :ms, CAST(:trace AS jsonb), CAST(:resp AS jsonb))"
-                " RETURNING id"
-            ),
-            {
-                "app": app,
-                "sid": session_id,
-                "req": request,
-                "act": action,
-                "model": model,
-                "ms": ms,
-                "trace": json.dumps([t.model_dump(mode="json") for t in trace]),
-                "resp": json.dumps(body, default=str),
-            },
-        ).scalar_one()
+    run_id = db.scalar(
+        "INSERT INTO agent_runs (app, session_id, request, action, model, ms, trace, response)"
+        " VALUES (:app, :sid, :req, :act, :model, :ms, CAST(:trace AS jsonb), CAST(:resp AS jsonb))"
+        " RETURNING id",
+        {
+            "app": app,
+            "sid": session_id,
+            "req": request,
+            "act": action,
+            "model": model,
+            "ms": ms,
+            "trace": TRACE_ADAPTER.dump_json(list(trace)).decode(),
+            "resp": json.dumps(body, default=str, ensure_ascii=False),
+        },
+        write=True,
+    )
     return int(run_id)

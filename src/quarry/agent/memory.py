@@ -7,21 +7,20 @@ import uuid
 from typing import Any
 
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
-from sqlalchemy import text
 
-from quarry.db import execute, fetch_one, get_engine
+from quarry.db import Database
 
 
 def new_session_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-def load_session(app: str, session_id: str) -> tuple[list[ModelMessage], dict[str, Any]]:
+def load_session(db: Database, app: str, session_id: str) -> tuple[list[ModelMessage], dict[str, Any]]:
     """(message history, app state) of a session; empty for a new session."""
-    row = fetch_one(
+    row = db.fetch_one(
         "SELECT messages, state FROM conversations WHERE app = :a AND session_id = :s",
         {"a": app, "s": session_id},
-        engine=get_engine(),
+        write=True,  # read-your-writes: the previous turn was just saved on the writer
     )
     if row is None:
         return [], {}
@@ -29,15 +28,13 @@ def load_session(app: str, session_id: str) -> tuple[list[ModelMessage], dict[st
     return list(messages), dict(row["state"] or {})
 
 
-def save_session(app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> None:
+def save_session(db: Database, app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> None:
     """Replace a session's history and state (the last writer wins; turns are sequential)."""
     payload = ModelMessagesTypeAdapter.dump_json(messages).decode()
-    execute(
-        text(
-            "INSERT INTO conversations (app, session_id, messages, state, updated_at)"
-            " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now())"
-            " ON CONFLICT (app, session_id) DO UPDATE"
-            " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now()"
-        ),
+    db.execute(
+        "INSERT INTO conversations (app, session_id, messages, state, updated_at)"
+        " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now())"
+        " ON CONFLICT (app, session_id) DO UPDATE"
+        " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now()",
         {"a": app, "s": session_id, "m": payload, "st": json.dumps(state, default=str)},
     )

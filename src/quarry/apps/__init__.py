@@ -1,0 +1,18 @@
+"""The apps, listed once. Adding an app: its own folder with a `spec.py`, and one line here."""
+
+from quarry.apps.comps.spec import SPEC as COMPS
+from quarry.apps.labs.spec import SPEC as LABS
+from quarry.appspec import AppSpec
+
+APPS: tuple[AppSpec, ...] = (
+    COMPS,
+    LABS,
+)
+
+
+def get_app(name: str) -> AppSpec:
+    """The spec of app `name` (KeyError names the known apps)."""
+    for spec in APPS:
+        if spec.name == name:
+            return spec
+    raise KeyError(f"unknown app {name!r}; known: {', '.join(s.name for s in APPS)}")

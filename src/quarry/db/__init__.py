@@ -1,17 +1,14 @@
-"""Database access: engine, embedded server lifecycle, migrations, the one SQL path."""
+"""Database access: the `Database` handle (the one SQL path), embedded server, migrations."""
 
-from quarry.db.engine import database_url, get_engine, get_read_engine, sqlalchemy_url
+from quarry.db.database import Database, ReaderMode, Tx, database_url, get_database, sqlalchemy_url
 from quarry.db.migrate import migrate
-from quarry.db.sql import execute, fetch_all, fetch_one, scalar
 
 __all__ = [
+    "Database",
+    "ReaderMode",
+    "Tx",
     "database_url",
-    "execute",
-    "fetch_all",
-    "fetch_one",
-    "get_engine",
-    "get_read_engine",
+    "get_database",
     "migrate",
-    "scalar",
     "sqlalchemy_url",
 ]

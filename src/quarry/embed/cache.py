@@ -6,9 +6,8 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from sqlalchemy import text
 
-from quarry.db import get_engine
+from quarry.db import Database
 from quarry.embed.providers import Embedder, Role
 
 Progress = Callable[[int], None]
@@ -23,38 +22,36 @@ def vector_literal(vec: np.ndarray) -> str:
     return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
 
 
-def missing_texts(embedder: Embedder, texts: Sequence[str]) -> list[str]:
+def missing_texts(db: Database, embedder: Embedder, texts: Sequence[str]) -> list[str]:
     """Distinct texts that have no cached vector for this model and dimension."""
     distinct = sorted(set(texts))
     if not distinct:
         return []
-    with get_engine().connect() as conn:
-        have = {
-            r[0]
-            for r in conn.execute(
-                text("SELECT text_md5 FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = ANY(:h)"),
-                {"m": embedder.model, "d": embedder.dim, "h": [_md5(t) for t in distinct]},
-            )
-        }
+    rows = db.fetch_all(
+        "SELECT text_md5 FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = ANY(:h)",
+        {"m": embedder.model, "d": embedder.dim, "h": [_md5(t) for t in distinct]},
+        write=True,
+    )
+    have = {r["text_md5"] for r in rows}
     return [t for t in distinct if _md5(t) not in have]
 
 
-_INSERT = text(
+_INSERT = (
     "INSERT INTO embedding_cache (model, text_md5, text, dim, embedding)"
     " VALUES (:m, :h, :t, :d, CAST(:v AS vector)) ON CONFLICT DO NOTHING"
 )
 
 
-def _store(embedder: Embedder, texts: Sequence[str], vecs: np.ndarray) -> None:
+def _store(db: Database, embedder: Embedder, texts: Sequence[str], vecs: np.ndarray) -> None:
     rows = [
         {"m": embedder.model, "h": _md5(t), "t": t, "d": embedder.dim, "v": vector_literal(v)}
         for t, v in zip(texts, vecs, strict=True)
     ]
-    with get_engine().begin() as conn:
-        conn.execute(_INSERT, rows)
+    db.execute(_INSERT, rows)
 
 
 def embed_missing(
+    db: Database,
     embedder: Embedder,
     todo: Sequence[str],
     *,
@@ -65,13 +62,14 @@ def embed_missing(
     """Embed and store `todo` (texts known to be missing from the cache); returns how many."""
     for start in range(0, len(todo), batch_size):
         chunk = todo[start : start + batch_size]
-        _store(embedder, chunk, embedder.embed(chunk, role=role))
+        _store(db, embedder, chunk, embedder.embed(chunk, role=role))
         if progress:
             progress(len(chunk))
     return len(todo)
 
 
 def fill_cache(
+    db: Database,
     embedder: Embedder,
     texts: Sequence[str],
     *,
@@ -80,20 +78,20 @@ def fill_cache(
     progress: Progress | None = None,
 ) -> int:
     """Embed the texts the cache lacks, store them, return how many were embedded."""
-    todo = missing_texts(embedder, texts)
-    return embed_missing(embedder, todo, role=role, batch_size=batch_size, progress=progress)
+    todo = missing_texts(db, embedder, texts)
+    return embed_missing(db, embedder, todo, role=role, batch_size=batch_size, progress=progress)
 
 
-def embed_query(embedder: Embedder, query: str) -> np.ndarray:
+def embed_query(db: Database, embedder: Embedder, query: str) -> np.ndarray:
     """Embed one search query, read-through the cache (queries repeat in demos and evals)."""
     key = f"query: {query}"
-    with get_engine().connect() as conn:
-        row = conn.execute(
-            text("SELECT embedding::text FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = :h"),
-            {"m": embedder.model, "d": embedder.dim, "h": _md5(key)},
-        ).first()
-    if row is not None:
-        return np.asarray([float(x) for x in row[0].strip("[]").split(",")], dtype=np.float32)
+    cached = db.scalar(
+        "SELECT embedding::text FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = :h",
+        {"m": embedder.model, "d": embedder.dim, "h": _md5(key)},
+        write=True,
+    )
+    if cached is not None:
+        return np.asarray([float(x) for x in cached.strip("[]").split(",")], dtype=np.float32)
     vec = embedder.embed([query], role="query")[0]
-    _store(embedder, [key], vec.reshape(1, -1))
+    _store(db, embedder, [key], vec.reshape(1, -1))
     return vec

@@ -24,29 +24,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any, Literal
 
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg import sql as pg_sql
 from pydantic import BaseModel, Field
-from sqlalchemy import Engine, create_engine
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
 
-from quarry.db import database_url, get_engine, sqlalchemy_url
-from quarry.errors import QuarryError
+from quarry.db import ReaderMode, get_database
+from quarry.errors import DatabaseUnavailable, QuarryError
 from quarry.settings import Settings, get_settings
-
-ReaderMode = Literal["login", "set_role"]
-"""How the reader role is assumed: its own login connection, or SET LOCAL ROLE."""
 
 FailureKind = Literal["read_only", "permission", "timeout", "syntax", "error"]
 """Why a read-only statement failed."""
 
 _ROLE_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_LOGIN_RETRY_S = 60.0
 _STREAM_CHUNK = 500
 
 
@@ -88,43 +80,9 @@ def _check_role(role: str) -> str:
     return role
 
 
-_login_failed_at: dict[tuple[str, str], float] = {}
-
-
-@lru_cache(maxsize=8)
-def _login_engine_for(url: str, role: str, timeout_ms: int) -> Engine:
-    target = make_url(sqlalchemy_url(url)).set(username=role, password=None)
-    return create_engine(
-        target,
-        pool_size=2,
-        max_overflow=4,
-        pool_pre_ping=True,
-        connect_args={"options": f"-c statement_timeout={timeout_ms} -c default_transaction_read_only=on"},
-    )
-
-
-def _engine_and_mode(role: str, settings: Settings) -> tuple[Engine, ReaderMode]:
-    """The reader's own login engine when the server accepts it, else the app engine."""
-    url = database_url(settings)
-    key = (url, role)
-    failed = _login_failed_at.get(key)
-    if failed is None or time.monotonic() - failed > _LOGIN_RETRY_S:
-        engine = _login_engine_for(url, role, settings.db_statement_timeout_ms)
-        try:
-            with engine.connect():
-                pass
-        except SQLAlchemyError:
-            # Password auth, missing role or no LOGIN: fall back to SET LOCAL ROLE.
-            _login_failed_at[key] = time.monotonic()
-        else:
-            _login_failed_at.pop(key, None)
-            return engine, "login"
-    return get_engine(settings), "set_role"
-
-
 def reader_mode(role: str, *, settings: Settings | None = None) -> ReaderMode:
     """Which way ``role`` is assumed on the database in use (see the module docstring)."""
-    return _engine_and_mode(_check_role(role), settings or get_settings())[1]
+    return get_database(settings or get_settings()).reader_mode(_check_role(role))
 
 
 def _classify(exc: psycopg.Error) -> FailureKind:
@@ -159,30 +117,21 @@ def _message(exc: psycopg.Error, kind: FailureKind, timeout_ms: int) -> str:
 @contextmanager
 def _sandbox(role: str, timeout_ms: int, settings: Settings) -> Iterator[tuple[psycopg.Cursor[Any], ReaderMode]]:
     """A cursor inside a READ ONLY transaction as ``role``, rolled back on exit."""
-    engine, mode = _engine_and_mode(role, settings)
     try:
-        sa_conn = engine.connect()
-    except SQLAlchemyError as exc:
-        raise ReadOnlyQueryError(f"Could not connect for read-only execution: {exc}", kind="error") from exc
-    with sa_conn:
-        raw = sa_conn.connection.driver_connection
-        assert isinstance(raw, psycopg.Connection)
-        try:
-            with raw.cursor() as cur:
-                # psycopg opens the transaction itself; this must be its first statement.
-                cur.execute("SET TRANSACTION READ ONLY")
-                cur.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(timeout_ms)),))
-                if mode == "set_role":
-                    cur.execute(pg_sql.SQL("SET LOCAL ROLE {}").format(pg_sql.Identifier(role)))
-                yield cur, mode
-        except psycopg.Error as exc:
-            kind = _classify(exc)
-            raise ReadOnlyQueryError(_message(exc, kind, timeout_ms), kind=kind) from exc
-        finally:
+        with get_database(settings).sandbox_connection(role) as (raw, mode):
             try:
-                raw.rollback()
-            except psycopg.Error:
-                sa_conn.invalidate()
+                with raw.cursor() as cur:
+                    # psycopg opens the transaction itself; this must be its first statement.
+                    cur.execute("SET TRANSACTION READ ONLY")
+                    cur.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(timeout_ms)),))
+                    if mode == "set_role":
+                        cur.execute(pg_sql.SQL("SET LOCAL ROLE {}").format(pg_sql.Identifier(role)))
+                    yield cur, mode
+            except psycopg.Error as exc:
+                kind = _classify(exc)
+                raise ReadOnlyQueryError(_message(exc, kind, timeout_ms), kind=kind) from exc
+    except DatabaseUnavailable as exc:
+        raise ReadOnlyQueryError(exc.message, kind="error") from exc
 
 
 def _describe(cur: psycopg.Cursor[Any], sql: str) -> list[str]:

@@ -5,8 +5,8 @@ from quarry.apps.comps.models import CompFilters, CompRow, CompsResponse, Planne
 __all__ = ["CompFilters", "CompRow", "CompsResponse", "PlannerDecision", "Stats", "Target", "run"]
 
 
-def run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
+async def run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
     """Answer one comps turn (see `orchestrator.run`)."""
     from quarry.apps.comps.orchestrator import run as _run
 
-    return _run(query, session_id=session_id, strictness=strictness)
+    return await _run(query, session_id=session_id, strictness=strictness)

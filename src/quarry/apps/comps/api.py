@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from .models import CompsResponse
@@ -24,4 +23,4 @@ async def search(req: CompsSearchRequest) -> CompsResponse:
     """Ranked comps, price stats, the comp-set filters and the agent trace."""
     from .orchestrator import run
 
-    return await run_in_threadpool(run, req.query, session_id=req.session_id, strictness=req.strictness)
+    return await run(req.query, session_id=req.session_id, strictness=req.strictness)

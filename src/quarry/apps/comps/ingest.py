@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import IO
 
 from pydantic import BaseModel, Field
-from sqlalchemy import Connection, text
 
-from quarry.db import get_engine, migrate
+from quarry.db import Tx, get_database, migrate
 from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .derive import copy_line, derive
+from .spec import MIGRATIONS
 
 COLUMNS = (
     "month", "town", "flat_type", "block", "street_name", "storey_range",
@@ -100,13 +100,13 @@ def load_csv(
 ) -> IngestReport:
     """Replace `hdb_resale` with the CSV's rows from the last N years (N from settings)."""
     s = settings or get_settings()
+    db = get_database(s)
     rep = reporter or SilentReporter()
     src = path or BUNDLED_CSV
-    migrate()
+    migrate(db, [MIGRATIONS])
     started = time.perf_counter()
     bad: list[str] = []
-    with _open(src) as fh, get_engine().begin() as conn:
-        conn.execute(text("SET LOCAL statement_timeout = 0"))
+    with _open(src) as fh, db.transaction(timeout_ms=0) as conn:
         reader = csv.reader(fh)
         try:
             header = next(reader)
@@ -114,7 +114,7 @@ def load_csv(
             raise BadInput(f"CSV file is empty: {src}") from exc
         except (csv.Error, UnicodeDecodeError) as exc:
             raise BadInput(f"Not a readable CSV file: {src}: {exc}") from exc
-        conn.execute(text("TRUNCATE hdb_resale RESTART IDENTITY"))
+        conn.execute("TRUNCATE hdb_resale RESTART IDENTITY")
         indexes = _drop_secondary_indexes(conn)
         rep.phase("read + derive + COPY", total=None)
         try:
@@ -126,23 +126,20 @@ def load_csv(
         if counts.newest is None:
             raise BadInput(f"No row of {src} could be parsed; first problems: {bad[:3]}")
         keep_from = _months_before(counts.newest, s.comps_years_kept * 12 - 1)
-        outside = (
-            conn.execute(text("DELETE FROM hdb_resale WHERE month_date < CAST(:k AS date)"), {"k": keep_from}).rowcount
-            or 0
-        )
+        outside = conn.execute("DELETE FROM hdb_resale WHERE month_date < CAST(:k AS date)", {"k": keep_from})
         derived_at = time.perf_counter()
         rep.phase("indexes + term statistics", total=len(indexes) + 1)
         for ddl in indexes:  # building after the bulk load is several times faster than maintaining
-            conn.execute(text(ddl))
+            conn.execute(ddl)
             rep.advance()
         _term_stats(conn, counts, keep_from)
         rep.advance()
-        oldest = conn.execute(text("SELECT to_char(min(month_date), 'YYYY-MM') FROM hdb_resale")).scalar()
+        oldest = conn.scalar("SELECT to_char(min(month_date), 'YYYY-MM') FROM hdb_resale")
     elapsed = time.perf_counter() - started
     load_derive = derived_at - started
-    with get_engine().connect() as conn:
+    with db.connect(autocommit=True) as conn:
         # VACUUM sets the visibility map so comp-set counts run as index-only scans.
-        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM (ANALYZE) hdb_resale"))
+        conn.execute("VACUUM (ANALYZE) hdb_resale")
     return IngestReport(
         source=str(src),
         rows_read=counts.read,
@@ -232,17 +229,14 @@ def _chunks(rows: Iterator[tuple[int, list[str] | None]]) -> Iterator[Chunk]:
         yield chunk
 
 
-def _copy_rows(
-    conn: Connection, reader: Iterator[list[str]], header: list[str], bad: list[str], rep: Reporter
-) -> _Counts:
+def _copy_rows(conn: Tx, reader: Iterator[list[str]], header: list[str], bad: list[str], rep: Reporter) -> _Counts:
     """Parse, derive and COPY every row; term document frequencies are counted on the way.
 
     Deriving runs in worker processes while this one reads the CSV and feeds COPY, in order:
     on two cores that took a 1M-row load from ~42k to ~54k rows/s.
     """
     total = _Counts()
-    raw = conn.connection.driver_connection
-    assert raw is not None
+    raw = conn.driver
     chunks = _chunks(_rows(reader, header, bad))
     first = next(chunks, [])
     with (
@@ -263,17 +257,15 @@ def _copy_rows(
     return total
 
 
-def _drop_secondary_indexes(conn: Connection) -> list[str]:
+def _drop_secondary_indexes(conn: Tx) -> list[str]:
     """Drop hdb_resale's indexes except the primary key; returns their DDL to rebuild them."""
-    rows = conn.execute(
-        text(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
-            " AND tablename = 'hdb_resale' AND indexname <> 'hdb_resale_pkey'"
-        )
-    ).all()
-    for name, _ in rows:
-        conn.execute(text(f'DROP INDEX "{name}"'))
-    return [ddl for _, ddl in rows]
+    rows = conn.fetch_all(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+        " AND tablename = 'hdb_resale' AND indexname <> 'hdb_resale_pkey'"
+    )
+    for r in rows:
+        conn.execute(f'DROP INDEX "{r["indexname"]}"')
+    return [r["indexdef"] for r in rows]
 
 
 def _months_before(month: str, n: int) -> str:
@@ -282,7 +274,7 @@ def _months_before(month: str, n: int) -> str:
     return f"{total // 12:04d}-{total % 12 + 1:02d}-01"
 
 
-def _term_stats(conn: Connection, c: _Counts, keep_from: str) -> None:
+def _term_stats(conn: Tx, c: _Counts, keep_from: str) -> None:
     """BM25 document frequencies and average length of the rows kept, counted during the load."""
     kept = [m for m in c.docs_by_month if f"{m}-01" >= keep_from]
     df: Counter[str] = Counter()
@@ -290,13 +282,13 @@ def _term_stats(conn: Connection, c: _Counts, keep_from: str) -> None:
         df.update(c.df_by_month[m])
     docs = sum(c.docs_by_month[m] for m in kept)
     length = sum(c.length_by_month[m] for m in kept)
-    conn.execute(text("TRUNCATE hdb_term_stats"))
+    conn.execute("TRUNCATE hdb_term_stats")
     conn.execute(
-        text("INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)"),
+        "INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)",
         [{"t": t, "d": n} for t, n in df.items()],
     )
-    conn.execute(text("TRUNCATE hdb_corpus_stats"))
+    conn.execute("TRUNCATE hdb_corpus_stats")
     conn.execute(
-        text("INSERT INTO hdb_corpus_stats (key, value) VALUES ('docs', :n), ('avgdl', :a)"),
+        "INSERT INTO hdb_corpus_stats (key, value) VALUES ('docs', :n), ('avgdl', :a)",
         {"n": docs, "a": length / docs if docs else 0.0},
     )

@@ -1,19 +1,36 @@
 """The comps loop (seed §3.3): target → count → planner → one adjustment → recount → fetch → rerank.
 
-`run` is the one entry point used by the CLI, the HTTP route and the UI.
+`run` is the one entry point used by the CLI, the HTTP route and the UI. It is async: the
+agents run on the caller's event loop and SQL runs in worker threads (`Database.run`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from functools import lru_cache
 
 from pydantic_ai.messages import ModelMessage
+from pydantic_ai.models import Model
 
-from quarry.agent import TraceStep, load_session, new_session_id, record_run, save_session, timed
+from quarry.agent import (
+    DecisionStep,
+    PlanStep,
+    RetrievalStep,
+    SqlStep,
+    TraceStep,
+    load_session,
+    new_session_id,
+    record_run,
+    run_agent,
+    save_session,
+    timed,
+)
+from quarry.db import Database, get_database
 from quarry.embed import EmbeddingError, embed_query, get_embedder
 from quarry.errors import BadInput, DataMissing
-from quarry.llm import build_model, is_offline, start_fallback_log, user_texts
+from quarry.inputs import clean_question
+from quarry.llm import user_texts
 from quarry.settings import Settings, get_settings
 
 from . import adjustments, tools
@@ -26,6 +43,7 @@ from .vectors import vectors_ready
 
 APP = "comps"
 MAX_QUERY_CHARS = 2000
+EMPTY_HINT = "describe the flat, e.g. '4-room in Sengkang, ~95 sqm'."
 INVERSE: dict[str, str] = {
     "widen_months": "narrow_months", "narrow_months": "widen_months",
     "widen_sqm": "narrow_sqm", "narrow_sqm": "widen_sqm",
@@ -36,9 +54,9 @@ INVERSE: dict[str, str] = {
 
 
 @lru_cache(maxsize=4)
-def _streets(newest: str, rows: int) -> tuple[str, ...]:
+def _streets(db: Database, newest: str, rows: int) -> tuple[str, ...]:
     del newest, rows  # cache key only: a re-ingest changes them and refreshes the list
-    return tuple(tools.street_names())
+    return tuple(tools.street_names(db))
 
 
 def _smaller_window(months: int) -> int:
@@ -46,59 +64,58 @@ def _smaller_window(months: int) -> int:
     return max(smaller) if smaller else months
 
 
-def _model_reason(model_name: str | None, errors: list[str], settings: Settings) -> str | None:
-    if is_offline(model_name) and errors:
-        return "provider failed, offline model answered: " + errors[-1]
-    if is_offline(model_name):
-        return "offline model (no API key configured)"
-    return None
-
-
-def _extract_target(
-    query: str, history: list[ModelMessage], streets: tuple[str, ...], s: Settings, trace: list[TraceStep]
+async def _extract_target(
+    ctx: _Turn, query: str, history: list[ModelMessage], streets: tuple[str, ...]
 ) -> tuple[Target, list[ModelMessage]]:
-    log = start_fallback_log()
+    db, s = ctx.db, ctx.settings
     with timed() as t:
-        result = get_target_agent().run_sync(
+        result = await run_agent(
+            get_target_agent(),
             query,
-            model=build_model(s, offline_target_model(streets), name="comps-target"),
-            message_history=history or None,
+            settings=s,
+            offline=offline_target_model(streets),
+            name="comps-target",
+            model=ctx.target_model,
+            message_history=history,
         )
     target = resolve_streets(result.output, streets)
-    model = result.response.model_name
-    reasons = [r for r in (_model_reason(model, log.errors, s),) if r]
+    reasons = [r for r in (result.model_note,) if r]
     if target.street_hint and not target.street_names and not target.near:
         # The parser found no street; pg_trgm over the data catches heavier typos.
-        names = tools.similar_streets(target.street_hint, town=target.town)
+        names = await db.run(tools.similar_streets, db, target.street_hint, town=target.town)
         if names:
             target = target.model_copy(update={"street_names": names})
             reasons.append(f"trigram matched '{target.street_hint}' → {', '.join(names)}")
     if target.town is None and target.street_names:
-        towns = tools.towns_of_streets(target.street_names)
+        towns = await db.run(tools.towns_of_streets, db, target.street_names)
         if len(towns) == 1:
             target = target.model_copy(update={"town": towns[0]})
             reasons.append(f"town {towns[0]} inferred from street hint '{target.street_hint}'")
-    trace.append(
-        TraceStep(
+    ctx.trace.append(
+        PlanStep(
             step="target",
             action="plan",
-            model=model,
+            model=result.model,
             ms=t.ms,
             reason="; ".join(reasons) or None,
             filters=target.model_dump(exclude_defaults=True),
         )
     )
-    return target, result.all_messages()
+    return target, result.messages
 
 
-def _plan(payload: PlannerPayload, s: Settings) -> tuple[PlannerDecision, str | None, str | None]:
+async def _plan(ctx: _Turn, payload: PlannerPayload) -> tuple[PlannerDecision, str | None, str | None]:
     """Ask the planner; an unusable answer is replaced by the policy (and the trace says so)."""
-    log = start_fallback_log()
-    result = get_planner_agent().run_sync(
-        payload.model_dump_json(), model=build_model(s, offline_planner, name="comps-planner")
+    result = await run_agent(
+        get_planner_agent(),
+        payload.model_dump_json(),
+        settings=ctx.settings,
+        offline=offline_planner,
+        name="comps-planner",
+        model=ctx.planner_model,
     )
-    decision, model = result.output, result.response.model_name
-    note = _model_reason(model, log.errors, s) if log.errors else None
+    decision, model = result.output, result.model
+    note = result.model_note if result.fallback else None
     allowed = payload.available_relax if decision.action == "relax" else payload.available_tighten
     if decision.action in ("relax", "tighten") and decision.adjustment not in allowed:
         fixed = decide(payload)
@@ -107,37 +124,55 @@ def _plan(payload: PlannerPayload, s: Settings) -> tuple[PlannerDecision, str | 
     return decision, model, note
 
 
-def run(
+class _Turn:
+    """What one turn works with: database, settings, injected models and the growing trace."""
+
+    def __init__(
+        self, db: Database, settings: Settings, target_model: Model | None, planner_model: Model | None
+    ) -> None:
+        self.db = db
+        self.settings = settings
+        self.target_model = target_model
+        self.planner_model = planner_model
+        self.trace: list[TraceStep] = []
+
+
+async def run(
     query: str,
     *,
     session_id: str | None = None,
     strictness: float | None = None,
     settings: Settings | None = None,
+    target_model: Model | None = None,
+    planner_model: Model | None = None,
 ) -> CompsResponse:
-    """Answer one turn of a comps conversation."""
+    """Answer one turn of a comps conversation.
+
+    `target_model` / `planner_model` replace the configured model chain (tests drive the
+    loop with inline `FunctionModel`s this way).
+    """
     s = settings or get_settings()
-    query = (query or "").strip()
-    if not query:
-        raise BadInput("The question is empty: describe the flat, e.g. '4-room in Sengkang, ~95 sqm'.")
-    if len(query) > MAX_QUERY_CHARS:
-        raise BadInput(f"The question is too long ({len(query)} characters; the limit is {MAX_QUERY_CHARS}).")
+    db = get_database(s)
+    query = clean_question(query, max_chars=MAX_QUERY_CHARS, empty_hint=EMPTY_HINT)
     strict = s.comps_strictness if strictness is None else strictness
     if not 0 <= strict <= 1:
         raise BadInput(f"strictness must be between 0 and 1, got {strict}")
-    oldest, newest = tools.data_bounds()
+    oldest, newest = await db.run(tools.data_bounds, db)
     if newest is None or oldest is None:
         raise DataMissing("No HDB data yet: run `quarry comps ingest` first.")
     sid = session_id or new_session_id()
+    ctx = _Turn(db, s, target_model, planner_model)
     with timed() as total:
-        history, _ = load_session(APP, sid)
-        trace: list[TraceStep] = []
-        streets = _streets(newest, tools.corpus_size())
-        target, messages = _extract_target(query, history, streets, s, trace)
+        history, _ = await db.run(load_session, db, APP, sid)
+        streets = _streets(db, newest, await db.run(tools.corpus_size, db))
+        target, messages = await _extract_target(ctx, query, history, streets)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
-        response = _loop(lexical, target, sid, strict, oldest, newest, s, trace)
-        save_session(APP, sid, messages, {"last_target": target.model_dump(mode="json")})
-    models = {t.model for t in trace if t.model and t.model != "sql"}
-    response.run_id = record_run(
+        response = await _loop(ctx, lexical, target, sid, strict, oldest, newest)
+        await db.run(save_session, db, APP, sid, messages, {"last_target": target.model_dump(mode="json")})
+    models = {t.model for t in ctx.trace if t.model and t.model != "sql"}
+    response.run_id = await db.run(
+        record_run,
+        db,
         app=APP,
         request=query,
         session_id=sid,
@@ -150,15 +185,16 @@ def run(
     return response
 
 
-def _loop(
-    query: str, target: Target, sid: str, strict: float, oldest: str, newest: str, s: Settings, trace: list[TraceStep]
+async def _loop(
+    ctx: _Turn, query: str, target: Target, sid: str, strict: float, oldest: str, newest: str
 ) -> CompsResponse:
+    db, s, trace = ctx.db, ctx.settings, ctx.trace
     state = initial_state(target, strict)
     held = months_between(newest, oldest) + 1
     if state.target.months_back > held:
         # Windows count back from the newest month; past the oldest month they change nothing.
         trace.append(
-            TraceStep(
+            DecisionStep(
                 step="window",
                 action="plan",
                 model="sql",
@@ -172,10 +208,10 @@ def _loop(
     while True:
         filters = to_filters(state, newest)
         with timed() as t:
-            count = tools.count_candidates(filters)
+            count = await db.run(tools.count_candidates, db, filters)
         fdict = filters.model_dump(exclude_none=True)
         trace.append(
-            TraceStep(
+            SqlStep(
                 step="count",
                 action="execute",
                 count=count,
@@ -201,10 +237,16 @@ def _loop(
         ]
         needed = relax_opts if count < s.comps_min_comps else tighten_opts if count > s.comps_max_comps else []
         with timed() as t:
-            lookahead = {a: tools.count_candidates(to_filters(adjustments.apply(state, a)[0], newest)) for a in needed}
+            counts = await asyncio.gather(
+                *(
+                    db.run(tools.count_candidates, db, to_filters(adjustments.apply(state, a)[0], newest))
+                    for a in needed
+                )
+            )
+        lookahead = dict(zip(needed, counts, strict=True))
         if lookahead:
             trace.append(
-                TraceStep(
+                SqlStep(
                     step="observe",
                     action="execute",
                     retrieval_mode="structured",
@@ -228,8 +270,8 @@ def _loop(
             lookahead=lookahead,
         )
         with timed() as t:
-            decision, model, note = _plan(payload, s)
-        step = TraceStep(
+            decision, model, note = await _plan(ctx, payload)
+        step = DecisionStep(
             step="planner",
             action=decision.action,
             adjustment=decision.adjustment,
@@ -261,10 +303,26 @@ def _loop(
             relax_left -= 1
         else:
             tighten_left -= 1
-    return _finish(query, target, state, filters, count, sid, newest, s, trace)
+    return await _finish(ctx, query, target, state, filters, count, sid, newest)
 
 
-def _finish(
+def _hybrid_reasons(target: Target, now: Target, count: int, min_comps: int) -> list[str]:
+    """Why hybrid retrieval is used (seed §3.4 triggers); empty = structured fetch."""
+    reasons: list[str] = []
+    if now.street_hint:
+        reasons.append(f"street hint present ('{now.street_hint}')")
+    elif now.near:
+        reasons.append("near/around without an exact street")
+    if now.flat_model_soft and now.flat_model:
+        how = "hedged by the user" if target.flat_model_soft else "relaxed by the planner"
+        reasons.append(f"flat model '{now.flat_model}' ranks instead of filtering ({how})")
+    if count < min_comps:
+        reasons.append(f"too few comps ({count}) → ranking what exists by relevance")
+    return reasons
+
+
+async def _finish(
+    ctx: _Turn,
     query: str,
     target: Target,
     state: LoopState,
@@ -272,27 +330,17 @@ def _finish(
     count: int,
     sid: str,
     newest: str,
-    s: Settings,
-    trace: list[TraceStep],
 ) -> CompsResponse:
-    reasons: list[str] = []
+    db, s, trace = ctx.db, ctx.settings, ctx.trace
     t_now = state.target
-    if t_now.street_hint:
-        reasons.append(f"street hint present ('{t_now.street_hint}')")
-    elif t_now.near:
-        reasons.append("near/around without an exact street")
-    if t_now.flat_model_soft and t_now.flat_model:
-        how = "hedged by the user" if target.flat_model_soft else "relaxed by the planner"
-        reasons.append(f"flat model '{t_now.flat_model}' ranks instead of filtering ({how})")
-    if count < s.comps_min_comps:
-        reasons.append(f"too few comps ({count}) → ranking what exists by relevance")
+    reasons = _hybrid_reasons(target, t_now, count, s.comps_min_comps)
     emb_query = t_now.street_hint or (t_now.flat_model if t_now.flat_model_soft else None) or query
     with timed() as t:
         if reasons and count > 0:
-            rows, step = _hybrid(filters, emb_query, query, reasons, s)
+            rows, step = await db.run(_hybrid, db, filters, emb_query, query, reasons, s)
         else:
-            rows = tools.fetch_candidates(filters, s.comps_fetch_limit)
-            step = TraceStep(
+            rows = await db.run(tools.fetch_candidates, db, filters, s.comps_fetch_limit)
+            step = RetrievalStep(
                 step="fetch",
                 action="execute",
                 retrieval_mode="structured",
@@ -312,13 +360,17 @@ def _finish(
             ),
             top_k=s.comps_top_k,
         )
-        stats = tools.price_stats(filters) if count else Stats()
-        prices = tools.all_prices(filters) if count else []
+        if count:
+            stats, prices = await asyncio.gather(
+                db.run(tools.price_stats, db, filters), db.run(tools.all_prices, db, filters)
+            )
+        else:
+            stats, prices = Stats(), []
     step.ms, step.count, step.model = t.ms, len(rows), "sql"
     step.filters_text = describe_filters(filters)
     trace.append(step)
     trace.append(
-        TraceStep(
+        RetrievalStep(
             step="rerank",
             action="rerank",
             count=len(top),
@@ -373,18 +425,19 @@ def _finish(
 
 
 def _hybrid(
-    filters: CompFilters, emb_query: str, lexical: str, reasons: list[str], s: Settings
-) -> tuple[list[dict[str, object]], TraceStep]:
+    db: Database, filters: CompFilters, emb_query: str, lexical: str, reasons: list[str], s: Settings
+) -> tuple[list[dict[str, object]], RetrievalStep]:
     notes: list[str] = []
     vec = None
-    if vectors_ready():
+    if vectors_ready(db):
         try:
-            vec = embed_query(get_embedder(s), emb_query)
+            vec = embed_query(db, get_embedder(s), emb_query)
         except EmbeddingError as exc:
             notes.append(f"embedding failed ({exc.message}); lexical only")
     else:
         notes.append("listing embeddings missing; lexical only")
     res = tools.hybrid_fetch_candidates(
+        db,
         filters,
         query_vec=vec,
         lexical_query=lexical,
@@ -403,7 +456,7 @@ def _hybrid(
     reason = f"{summary}; why: {'; '.join(reasons)}" + (
         f"; {'; '.join(notes + res.notes)}" if notes or res.notes else ""
     )
-    step = TraceStep(
+    step = RetrievalStep(
         step="fetch",
         action="execute",
         retrieval_mode=mode,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from quarry.agent.trace_render import trace_lines
+from quarry.agent.trace_render import trace_markdown as core_trace_markdown
+
 from .models import CompRow, CompsResponse, Stats
 
 TABLE_COLUMNS = (
@@ -37,29 +40,7 @@ def summary_markdown(resp: CompsResponse) -> str:
 
 
 def trace_markdown(resp: CompsResponse) -> str:
-    rows = ["| # | step | decision | count | mode | model | ms | details |", "|---|---|---|---|---|---|---|---|"]
-    for i, t in enumerate(resp.trace, start=1):
-        decision = " ".join(p for p in (t.action, t.adjustment) if p)
-        details = "; ".join(
-            p
-            for p in (
-                t.filters_text,
-                t.reason,
-                f"embedding query: '{t.embedding_query}'" if t.embedding_query else None,
-                f"BM25 query: '{t.lexical_query}'" if t.lexical_query else None,
-                f"top-k {t.topk}" if t.topk else None,
-            )
-            if p
-        ).replace("|", "/")
-        rows.append(
-            f"| {i} | {t.step} | {decision} | {'' if t.count is None else t.count} | {t.retrieval_mode}"
-            f" | {t.model or ''} | {t.ms:.0f} | {details} |"
-        )
-    hybrid = [t for t in resp.trace if t.retrieval_mode == "hybrid"]
-    if hybrid:
-        rows.append("")
-        rows.append(f"**{hybrid[-1].reason}**")
-    return "\n".join(rows)
+    return core_trace_markdown(resp.trace)
 
 
 def table_rows(resp: CompsResponse) -> list[list[object]]:
@@ -81,12 +62,7 @@ def render_text(resp: CompsResponse) -> str:
             )
     out.append("")
     out.append("trace:")
-    for i, t in enumerate(resp.trace, start=1):
-        decision = " ".join(p for p in (t.action, t.adjustment) if p)
-        out.append(
-            f"  {i}. {t.step:8} {decision:22} n={'' if t.count is None else t.count:<6} {t.retrieval_mode:10}"
-            f" {t.model or '':22} {t.ms:6.0f} ms  {t.reason or t.filters_text or ''}"
-        )
+    out.extend(trace_lines(resp.trace))
     return "\n".join(out)
 
 
@@ -128,8 +104,3 @@ def _display_cell(row: CompRow, column: str) -> object:
 def display_rows(resp: CompsResponse) -> list[list[object]]:
     """`table_rows` made readable: price with thousands separators, score to 3 decimals."""
     return [[_display_cell(r, c) for c in TABLE_COLUMNS] for r in resp.results]
-
-
-def error_reply(message: str) -> str:
-    """Chat text for a QuarryError: the safe message, never a traceback."""
-    return f"⚠️ {message}"

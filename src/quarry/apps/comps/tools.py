@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from quarry.db import fetch_all, fetch_one, scalar
+from quarry.db import Database
 from quarry.embed import vector_literal
 from quarry.search import bm25_sql, rrf_fuse, tokenize
 
@@ -63,25 +63,25 @@ def where_clause(f: CompFilters, *, alias: str = "") -> tuple[str, dict[str, Any
     return (" AND ".join(conds) or "TRUE"), params
 
 
-def count_candidates(f: CompFilters) -> int:
+def count_candidates(db: Database, f: CompFilters) -> int:
     """How many transactions the filters select."""
     where, params = where_clause(f)
-    return int(scalar(f"SELECT count(*) FROM hdb_resale WHERE {where}", params))
+    return int(db.scalar(f"SELECT count(*) FROM hdb_resale WHERE {where}", params))
 
 
-def fetch_candidates(f: CompFilters, limit: int = 500) -> list[dict[str, Any]]:
+def fetch_candidates(db: Database, f: CompFilters, limit: int = 500) -> list[dict[str, Any]]:
     """The newest `limit` transactions the filters select."""
     where, params = where_clause(f)
-    return fetch_all(
+    return db.fetch_all(
         f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE {where} ORDER BY month_date DESC, id LIMIT :limit",
         {**params, "limit": limit},
     )
 
 
-def price_stats(f: CompFilters) -> Stats:
+def price_stats(db: Database, f: CompFilters) -> Stats:
     """Median, quartiles and range of resale_price over exactly the filtered set."""
     where, params = where_clause(f)
-    row = fetch_one(
+    row = db.fetch_one(
         "SELECT count(*) AS count,"
         " percentile_cont(0.5) WITHIN GROUP (ORDER BY resale_price) AS median,"
         " percentile_cont(0.25) WITHIN GROUP (ORDER BY resale_price) AS p25,"
@@ -93,19 +93,19 @@ def price_stats(f: CompFilters) -> Stats:
     return Stats.model_validate(row or {})
 
 
-def all_prices(f: CompFilters) -> list[int]:
+def all_prices(db: Database, f: CompFilters) -> list[int]:
     """Every price in the filtered set (for the histogram; the set is at most a few thousand)."""
     where, params = where_clause(f)
-    rows = fetch_all(f"SELECT resale_price FROM hdb_resale WHERE {where} LIMIT 20000", params)
+    rows = db.fetch_all(f"SELECT resale_price FROM hdb_resale WHERE {where} LIMIT 20000", params)
     return [int(r["resale_price"]) for r in rows]
 
 
-def explain_facets(f: CompFilters) -> dict[str, dict[str, int]]:
+def explain_facets(db: Database, f: CompFilters) -> dict[str, dict[str, int]]:
     """Counts by storey_range and flat_model inside the filtered set (what a tighten could cut)."""
     where, params = where_clause(f)
     out: dict[str, dict[str, int]] = {}
     for col in ("storey_range", "flat_model"):
-        rows = fetch_all(
+        rows = db.fetch_all(
             f"SELECT {col} AS k, count(*) AS n FROM hdb_resale WHERE {where} GROUP BY {col} ORDER BY n DESC",
             params,
         )
@@ -113,24 +113,26 @@ def explain_facets(f: CompFilters) -> dict[str, dict[str, int]]:
     return out
 
 
-def data_bounds() -> tuple[str | None, str | None]:
+def data_bounds(db: Database) -> tuple[str | None, str | None]:
     """(oldest, newest) month in the data as YYYY-MM; 'last N months' counts back from newest."""
-    if not scalar("SELECT to_regclass('hdb_resale') IS NOT NULL"):
+    if not db.scalar("SELECT to_regclass('hdb_resale') IS NOT NULL"):
         return None, None
-    row = fetch_one(
+    row = db.fetch_one(
         "SELECT to_char(min(month_date), 'YYYY-MM') AS lo, to_char(max(month_date), 'YYYY-MM') AS hi FROM hdb_resale"
     )
     return (row or {}).get("lo"), (row or {}).get("hi")
 
 
-def street_names() -> list[str]:
+def street_names(db: Database) -> list[str]:
     """Distinct street names in the data (the offline parser matches hints against them)."""
-    return [r["street_name"] for r in fetch_all("SELECT DISTINCT street_name FROM hdb_resale ORDER BY 1")]
+    return [r["street_name"] for r in db.fetch_all("SELECT DISTINCT street_name FROM hdb_resale ORDER BY 1")]
 
 
-def similar_streets(hint: str, *, town: str | None = None, limit: int = 5, threshold: float = 0.3) -> list[str]:
+def similar_streets(
+    db: Database, hint: str, *, town: str | None = None, limit: int = 5, threshold: float = 0.3
+) -> list[str]:
     """Trigram match for typo'd street names (uses the GIN trigram index)."""
-    rows = fetch_all(
+    rows = db.fetch_all(
         "SELECT street_name, max(similarity(street_name, upper(:hint))) AS sim FROM hdb_resale"
         " WHERE street_name % upper(:hint) AND (CAST(:town AS text) IS NULL OR town = :town)"
         " GROUP BY street_name HAVING max(similarity(street_name, upper(:hint))) >= :th"
@@ -140,9 +142,9 @@ def similar_streets(hint: str, *, town: str | None = None, limit: int = 5, thres
     return [r["street_name"] for r in rows]
 
 
-def nearest_listing_texts(query_vec: np.ndarray, *, limit: int = 5) -> list[dict[str, Any]]:
+def nearest_listing_texts(db: Database, query_vec: np.ndarray, *, limit: int = 5) -> list[dict[str, Any]]:
     """HNSW nearest neighbours among listing vectors (street + town + model), globally."""
-    return fetch_all(
+    return db.fetch_all(
         "SELECT town, street_name, flat_model, embed_text,"
         " 1 - (embedding <=> CAST(:q AS vector)) AS similarity"
         " FROM hdb_listing_vectors ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit",
@@ -161,6 +163,7 @@ class HybridResult:
 
 
 def hybrid_fetch_candidates(
+    db: Database,
     f: CompFilters,
     *,
     query_vec: np.ndarray | None,
@@ -179,7 +182,7 @@ def hybrid_fetch_candidates(
     if query_vec is not None:
         # The pool and the distances (once per listing vector, ~1.6k) are materialised and
         # hash-joined; left to itself the planner probes the pool once per vector instead.
-        ranked = fetch_all(
+        ranked = db.fetch_all(
             "WITH pool AS MATERIALIZED (SELECT id, town, street_name, flat_model, month_date FROM hdb_resale"
             f" WHERE {where}),"
             " v AS MATERIALIZED (SELECT town, street_name, flat_model, embedding <=> CAST(:q AS vector) AS dist"
@@ -201,15 +204,15 @@ def hybrid_fetch_candidates(
             stats_table="hdb_term_stats",
             corpus_table="hdb_corpus_stats",
         )
-        ranked = fetch_all(sql, {**params, "terms": terms, "k": limit})
+        ranked = db.fetch_all(sql, {**params, "terms": terms, "k": limit})
         if ranked:
             rankings["bm25"] = [int(r["id"]) for r in ranked]
     if not rankings:
         notes.append("fell back to structured fetch")
-        return HybridResult(fetch_candidates(f, limit), used_vector=False, used_bm25=False, notes=notes)
+        return HybridResult(fetch_candidates(db, f, limit), used_vector=False, used_bm25=False, notes=notes)
     fused = rrf_fuse(rankings, weights or {"vector": 0.3, "bm25": 0.7}, k=rrf_k)[:limit]
     ids = [int(i) for i, _ in fused]  # type: ignore[call-overload]
-    rows = fetch_all(f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids})
+    rows = db.fetch_all(f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids})
     order = {i: n for n, i in enumerate(ids)}
     rows.sort(key=lambda r: order[int(r["id"])])
     for n, r in enumerate(rows):
@@ -217,17 +220,17 @@ def hybrid_fetch_candidates(
     return HybridResult(rows, used_vector="vector" in rankings, used_bm25="bm25" in rankings, notes=notes)
 
 
-def towns_of_streets(streets: list[str]) -> list[str]:
+def towns_of_streets(db: Database, streets: list[str]) -> list[str]:
     """Towns the given streets lie in (a street hint often implies the town)."""
     if not streets:
         return []
-    rows = fetch_all(
+    rows = db.fetch_all(
         "SELECT DISTINCT town FROM hdb_resale WHERE street_name = ANY(CAST(:s AS text[])) ORDER BY town",
         {"s": streets},
     )
     return [r["town"] for r in rows]
 
 
-def corpus_size() -> int:
+def corpus_size(db: Database) -> int:
     """Rows loaded by the last ingest (kept with the BM25 statistics; cheaper than count(*))."""
-    return int(scalar("SELECT coalesce(max(value), 0) FROM hdb_corpus_stats WHERE key = 'docs'"))
+    return int(db.scalar("SELECT coalesce(max(value), 0) FROM hdb_corpus_stats WHERE key = 'docs'"))

@@ -6,13 +6,12 @@ with the pure renderers in `render` and `chart`.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import gradio as gr
 from matplotlib.figure import Figure
 
-from quarry.errors import QuarryError
+from quarry.uikit import Failure, error_markdown, safe_call
 
 from .chart import chart_title, plot_price_hist
 from .models import CompsResponse
@@ -22,12 +21,9 @@ from .render import (
     TABLE_COLUMNS,
     chat_reply,
     display_rows,
-    error_reply,
     summary_markdown,
     trace_markdown,
 )
-
-_log = logging.getLogger(__name__)
 
 EXAMPLES: tuple[str, ...] = (
     "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months",
@@ -38,7 +34,6 @@ EXAMPLES: tuple[str, ...] = (
     "Sengkang 4-room, premium apartment-ish, mid floor, long lease",
 )
 DEFAULT_STRICTNESS = 0.5
-UNEXPECTED = "Something went wrong on our side (details are in the server log). Please try again."
 
 ChatHistory = list[dict[str, Any]]
 TurnOutputs = tuple[ChatHistory, Any, Any, Any, Any, Any, Any]
@@ -57,23 +52,16 @@ def _chart(resp: CompsResponse) -> Figure | None:
     return plot_price_hist(resp.prices, resp.stats, title)
 
 
-def respond(message: str, history: ChatHistory | None, session_id: str | None, strictness: float) -> TurnOutputs:
+async def respond(message: str, history: ChatHistory | None, session_id: str | None, strictness: float) -> TurnOutputs:
     """One chat turn → (chat, textbox, session, table, summary, chart, trace)."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
     chat: ChatHistory = list(history or [])
     if (message or "").strip():
         chat.append({"role": "user", "content": message})
-    try:
-        resp = run(message, session_id=session_id, strictness=strictness)
-    except QuarryError as exc:
-        gr.Warning(exc.message)
-        chat.append({"role": "assistant", "content": error_reply(exc.message)})
-        return chat, gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-    except Exception:
-        _log.exception("comps turn failed")
-        gr.Warning(UNEXPECTED)
-        chat.append({"role": "assistant", "content": error_reply(UNEXPECTED)})
+    resp = await safe_call(run(message, session_id=session_id, strictness=strictness), app="comps")
+    if isinstance(resp, Failure):
+        chat.append({"role": "assistant", "content": error_markdown(resp.message)})
         return chat, gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
     chat.append({"role": "assistant", "content": chat_reply(resp)})
     return (

@@ -5,8 +5,8 @@ from quarry.apps.labs.models import FinalQuery, GenerateRequest, LabsResponse, T
 __all__ = ["FinalQuery", "GenerateRequest", "LabsResponse", "ToolCall", "run"]
 
 
-def run(question: str, *, execute: bool = True) -> LabsResponse:
+async def run(question: str, *, execute: bool = True) -> LabsResponse:
     """Answer one question with the settings in use (see `orchestrator.run` for options)."""
     from quarry.apps.labs.orchestrator import run as _run
 
-    return _run(question, execute=execute)
+    return await _run(question, execute=execute)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.concurrency import run_in_threadpool
 
 from quarry.errors import RateLimited
 from quarry.settings import Settings, get_settings
@@ -41,4 +40,4 @@ async def generate_sql(req: GenerateRequest, request: Request) -> LabsResponse:
     from .orchestrator import run
 
     s = _settings(request)
-    return await run_in_threadpool(run, req.question, execute=req.execute, settings=s)
+    return await run(req.question, execute=req.execute, settings=s)

@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from sqlalchemy import text
-
-from quarry.db import get_engine
+from quarry.db import get_database
 from quarry.settings import Settings
 
 from .loop import Generation
@@ -60,17 +58,15 @@ def write_log(
 ) -> int:
     """Insert the attempt; returns the log id."""
     meta = metadata(gen, response, execution_detail=execution_detail)
-    with get_engine(settings).begin() as conn:
-        log_id = conn.execute(
-            text(
-                "INSERT INTO sql_generation_logs (question, sql, status, metadata)"
-                " VALUES (:q, :sql, :status, CAST(:meta AS jsonb)) RETURNING id"
-            ),
-            {
-                "q": question,
-                "sql": response.sql,
-                "status": log_status(gen, response),
-                "meta": json.dumps(meta, ensure_ascii=False, default=str),
-            },
-        ).scalar_one()
+    log_id = get_database(settings).scalar(
+        "INSERT INTO sql_generation_logs (question, sql, status, metadata)"
+        " VALUES (:q, :sql, :status, CAST(:meta AS jsonb)) RETURNING id",
+        {
+            "q": question,
+            "sql": response.sql,
+            "status": log_status(gen, response),
+            "meta": json.dumps(meta, ensure_ascii=False, default=str),
+        },
+        write=True,
+    )
     return int(log_id)

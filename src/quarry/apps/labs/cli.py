@@ -1,4 +1,4 @@
-"""`quarry labs ...`: ingest, ask, fuzzy, validate, eval.
+"""`quarry labs ...`: ingest, ask, fuzzy, validate (eval comes from the app registry).
 
 With --json only JSON goes to stdout (progress bars go to stderr). Bad input raises a
 QuarryError, which the top-level CLI prints as `error: <message>` (exit 2); `ask` exits 1
@@ -7,20 +7,21 @@ when it answered with status "error" (the JSON still says why).
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import typer
 
 from quarry.errors import BadInput
 
-labs_app = typer.Typer(no_args_is_help=True, help="Lab results: questions in any language → one safe SQL query.")
+cli = typer.Typer(no_args_is_help=True, help="Lab results: questions in any language → one safe SQL query.")
 
 
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-@labs_app.command("ingest")
+@cli.command("ingest")
 def ingest_cmd(
     scale: int = typer.Option(None, "--scale", help="Number of lab_results to generate (default: demo size 20,000)."),
     seed: int = typer.Option(42, "--seed", help="Generator seed (same seed → same data)."),
@@ -46,7 +47,7 @@ def ingest_cmd(
     )
 
 
-@labs_app.command("ask")
+@cli.command("ask")
 def ask_cmd(
     question: str = typer.Argument(..., help="A question about lab results, in any language."),
     as_json: bool = typer.Option(False, "--json", help="Print the response as JSON only."),
@@ -57,13 +58,13 @@ def ask_cmd(
     from .orchestrator import run
     from .render import render_text
 
-    resp = run(question, execute=execute, max_rows=max_rows)
+    resp = asyncio.run(run(question, execute=execute, max_rows=max_rows))
     typer.echo(resp.model_dump_json() if as_json else render_text(resp))
     if resp.status == "error":
         raise typer.Exit(1)
 
 
-@labs_app.command("fuzzy")
+@cli.command("fuzzy")
 def fuzzy_cmd(
     term: str = typer.Argument(..., help="A test name as a user would type it."),
     limit: int = typer.Option(20, "--limit", help="Maximum number of names (1-100)."),
@@ -95,7 +96,7 @@ def fuzzy_cmd(
         typer.echo(f"{h.similarity_score:.3f}  {h.parameter_name}")
 
 
-@labs_app.command("validate")
+@cli.command("validate")
 def validate_cmd(
     sql: str = typer.Argument(..., help="A SQL statement to check against the labs policy."),
     as_json: bool = typer.Option(False, "--json", help="Print {ok, reasons} only."),
@@ -115,14 +116,3 @@ def validate_cmd(
         typer.echo(f"ok: {result.sql}" if result.ok else f"rejected:\n{reasons}")
     if not result.ok:
         raise typer.Exit(1)
-
-
-@labs_app.command("eval")
-def eval_cmd(
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON only."),
-) -> None:
-    """Run the evaluation set: execution accuracy, fuzzy top-1, iterations, latency."""
-    from .evaluate import run_eval
-
-    report = run_eval(progress=not as_json)
-    typer.echo(report.model_dump_json(indent=2) if as_json else report.render())

@@ -12,7 +12,7 @@ best hit is a name of the right analyte.
 
 from __future__ import annotations
 
-import json
+import asyncio
 import re
 import time
 from collections import Counter
@@ -23,10 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from quarry.db import fetch_all, get_engine
+from quarry.db import get_database
 from quarry.errors import BadInput, DataMissing
-from quarry.evaluate import percentile
-from quarry.progress import Reporter, RichReporter, SilentReporter
+from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, load_cases, run_cases
 from quarry.settings import Settings, get_settings
 
 from .ingest import has_data
@@ -67,55 +66,8 @@ class CaseResult(BaseModel):
     error: str | None = None
 
 
-class EvalReport(BaseModel):
-    """Every metric `quarry labs eval` prints."""
-
-    cases: int
-    execution_accuracy: float
-    accuracy_by_category: dict[str, float]
-    fuzzy_cases: int
-    fuzzy_top1_accuracy: float
-    fuzzy_p50_ms: float
-    fuzzy_p95_ms: float
-    iterations_mean: float
-    iterations_max: int
-    iterations_histogram: dict[int, int]
-    within_budget_share: float = Field(description="Share finishing within AGENTIC_MAX_ITERATIONS, not forced.")
-    simple_within_2_share: float = Field(description="Share of simple term searches done in <= 2 iterations.")
-    latency_p50_ms: float
-    latency_p95_ms: float
-    max_iterations: int
-    failures: list[CaseResult]
-    fuzzy_misses: list[dict[str, str]]
-
-    def render(self) -> str:
-        lines = [
-            f"execution accuracy      {self.execution_accuracy:.1%}  ({self.cases} questions)",
-            "  by category           " + ", ".join(f"{k} {v:.0%}" for k, v in self.accuracy_by_category.items()),
-            f"fuzzy top-1 accuracy    {self.fuzzy_top1_accuracy:.1%}  ({self.fuzzy_cases} script variations)",
-            f"fuzzy search latency    p50 {self.fuzzy_p50_ms:.1f} ms, p95 {self.fuzzy_p95_ms:.1f} ms",
-            f"iterations per question mean {self.iterations_mean:.2f}, max {self.iterations_max}, histogram "
-            + ", ".join(f"{k}: {v}" for k, v in sorted(self.iterations_histogram.items())),
-            f"within budget (<= {self.max_iterations}, not forced) {self.within_budget_share:.1%}",
-            f"simple term searches in <= 2 iterations {self.simple_within_2_share:.1%}",
-            f"end-to-end latency      p50 {self.latency_p50_ms:.0f} ms, p95 {self.latency_p95_ms:.0f} ms",
-        ]
-        for f in self.failures:
-            lines.append(
-                f"  MISS {f.id}: {f.question!r} gold {f.gold_rows} rows, got {f.predicted_rows}"
-                f"{' — ' + f.error if f.error else ''}"
-            )
-        for miss in self.fuzzy_misses[:10]:
-            lines.append(f"  fuzzy miss: {miss['query']!r} ({miss['expected']}) → {miss['top1']!r}")
-        return "\n".join(lines)
-
-
-def load_cases(path: Path = EVAL_FILE) -> list[EvalCase]:
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise BadInput(f"Cannot read the evaluation set {path}: {exc}") from exc
-    return [EvalCase.model_validate(json.loads(line)) for line in lines if line.strip()]
+def load(path: Path = EVAL_FILE) -> list[EvalCase]:
+    return load_cases(path, EvalCase)
 
 
 def expand_gold(sql: str) -> str:
@@ -157,12 +109,12 @@ def same_results(gold: list[list[Any]], predicted: list[list[Any]]) -> bool:
     return Counter(_row_key(r) for r in gold) == Counter(_row_key(r) for r in predicted)
 
 
-def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
+async def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
     from .orchestrator import run
 
-    gold = [list(r.values()) for r in fetch_all(expand_gold(case.gold_sql), engine=get_engine(settings))]
+    gold = [list(r.values()) for r in get_database(settings).fetch_all(expand_gold(case.gold_sql))]
     started = time.perf_counter()
-    resp = run(case.question, settings=settings, max_rows=EVAL_MAX_ROWS)
+    resp = await run(case.question, settings=settings, max_rows=EVAL_MAX_ROWS)
     latency = round((time.perf_counter() - started) * 1000, 2)
     predicted = [[row.get(c) for c in resp.columns] for row in resp.rows] if resp.rows is not None else None
     correct = predicted is not None and same_results(gold, predicted)
@@ -214,60 +166,65 @@ def fuzzy_eval(settings: Settings) -> tuple[int, float, list[float], list[dict[s
     return len(cases), hits / len(cases) if cases else 0.0, latencies, misses
 
 
-def run_eval(
-    *,
-    settings: Settings | None = None,
-    path: Path = EVAL_FILE,
-    progress: bool = False,
-    reporter: Reporter | None = None,
-) -> EvalReport:
+def run_eval(*, settings: Settings | None = None, path: Path = EVAL_FILE, progress: bool = False) -> EvalReport:
     """Run every question and the fuzzy set; returns the metrics."""
     s = settings or get_settings()
     if not has_data(s):
         raise DataMissing("No lab data yet: run `quarry labs ingest` first.")
-    cases = load_cases(path)
-    rich = RichReporter() if progress and reporter is None else None
-    rep: Reporter = reporter or rich or SilentReporter()
-    ctx = rich.running() if rich else None
-    if ctx:
-        ctx.__enter__()
-    try:
-        rep.phase("questions", total=len(cases))
-        results: list[CaseResult] = []
-        for case in cases:
-            results.append(_run_case(case, s))
-            rep.advance()
-        rep.phase("fuzzy variations", total=None)
-        n_fuzzy, top1, fuzzy_ms, misses = fuzzy_eval(s)
-    finally:
-        if ctx:
-            ctx.__exit__(None, None, None)
+    timed = asyncio.run(run_cases(load(path), lambda c: _run_case(c, s), label="labs questions", progress=progress))
+    results = [t.value for t in timed]
+    n_fuzzy, top1, fuzzy_ms, misses = fuzzy_eval(s)
     by_cat: dict[str, list[bool]] = {}
     for r in results:
         by_cat.setdefault(r.category, []).append(r.correct)
     iterations = [r.iterations for r in results]
     simple = [r for r in results if r.category == "simple"]
     max_it = max(1, s.agentic_max_iterations)
+    histogram = ", ".join(f"{k}: {v}" for k, v in sorted(Counter(iterations).items()))
     return EvalReport(
+        app="labs",
         cases=len(results),
-        execution_accuracy=sum(r.correct for r in results) / len(results) if results else 0.0,
-        accuracy_by_category={k: sum(v) / len(v) for k, v in by_cat.items()},
-        fuzzy_cases=n_fuzzy,
-        fuzzy_top1_accuracy=top1,
-        fuzzy_p50_ms=round(percentile(fuzzy_ms, 50), 2),
-        fuzzy_p95_ms=round(percentile(fuzzy_ms, 95), 2),
-        iterations_mean=round(sum(iterations) / len(iterations), 2) if iterations else 0.0,
-        iterations_max=max(iterations, default=0),
-        iterations_histogram=dict(Counter(iterations)),
-        within_budget_share=(
-            sum(1 for r in results if r.iterations <= max_it and not r.forced_completion) / len(results)
-        )
-        if results
-        else 0.0,
-        simple_within_2_share=(sum(1 for r in simple if r.iterations <= 2) / len(simple)) if simple else 0.0,
-        latency_p50_ms=round(percentile([r.latency_ms for r in results], 50), 2),
-        latency_p95_ms=round(percentile([r.latency_ms for r in results], 95), 2),
-        max_iterations=max_it,
-        failures=[r for r in results if not r.correct],
-        fuzzy_misses=misses,
+        metrics=[
+            Metric(
+                name="execution_accuracy",
+                label="execution accuracy",
+                value=accuracy([r.correct for r in results]),
+                target="≥ 85 %",
+            ),
+            Metric(
+                name="fuzzy_top1_accuracy",
+                label=f"fuzzy top-1 ({n_fuzzy} script variations)",
+                value=top1,
+                target="≥ 95 %",
+            ),
+            *latency_metrics(fuzzy_ms, what="fuzzy search", target="≤ 30 ms"),
+            Metric(
+                name="iterations_mean",
+                label=f"iterations per question (histogram {histogram})",
+                value=round(sum(iterations) / len(iterations), 2) if iterations else 0.0,
+                unit="number",
+                target="≤ 2",
+            ),
+            Metric(name="iterations_max", label="most iterations", value=max(iterations, default=0), unit="number"),
+            Metric(
+                name="within_budget_share",
+                label=f"within budget (≤ {max_it}, not forced)",
+                value=accuracy([r.iterations <= max_it and not r.forced_completion for r in results]),
+            ),
+            Metric(
+                name="simple_within_2_share",
+                label="simple term searches in ≤ 2 iterations",
+                value=accuracy([r.iterations <= 2 for r in simple]),
+            ),
+            *latency_metrics([r.latency_ms for r in results], what="end-to-end", target="≤ 1 s"),
+        ],
+        breakdown={"accuracy by category": {k: accuracy(v) for k, v in by_cat.items()}},
+        misses=[
+            f"{f.id}: {f.question!r} gold {f.gold_rows} rows, got {f.predicted_rows}"
+            + (f" — {f.error}" if f.error else "")
+            for f in results
+            if not f.correct
+        ]
+        + [f"fuzzy miss: {m['query']!r} ({m['expected']}) → {m['top1']!r}" for m in misses[:10]],
+        results=[r.model_dump(mode="json") for r in results],
     )

@@ -11,15 +11,15 @@ import time
 from datetime import date
 
 from pydantic import BaseModel, Field
-from sqlalchemy import Connection, text
 
-from quarry.db import get_engine, migrate, scalar
+from quarry.db import Tx, get_database, migrate
 from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .generate import DEMO_RESULTS, Dataset, generate
 from .reference import LANGS, load_analytes
+from .spec import MIGRATIONS
 
 MAX_RESULTS = 20_000_000
 REBUILD_INDEXES_ABOVE = 50_000
@@ -44,31 +44,27 @@ class IngestReport(BaseModel):
     rows_per_second: float = Field(description="lab_results rows per second.")
 
 
-def _load_analytes(conn: Connection) -> tuple[int, int]:
-    conn.execute(text("TRUNCATE analyte_aliases, analytes RESTART IDENTITY CASCADE"))
+def _load_analytes(conn: Tx) -> tuple[int, int]:
+    conn.execute("TRUNCATE analyte_aliases, analytes RESTART IDENTITY CASCADE")
     aliases = 0
     for analyte in load_analytes():
-        analyte_id = conn.execute(
-            text("INSERT INTO analytes (code, name, unit) VALUES (:c, :n, :u) RETURNING id"),
+        analyte_id = conn.scalar(
+            "INSERT INTO analytes (code, name, unit) VALUES (:c, :n, :u) RETURNING id",
             {"c": analyte.code, "n": analyte.name, "u": analyte.unit},
-        ).scalar_one()
+        )
         rows = [{"a": analyte_id, "alias": n, "lang": lang} for lang in LANGS for n in analyte.names.get(lang, ())]
         rows.append({"a": analyte_id, "alias": analyte.name, "lang": "en"})
         rows.append({"a": analyte_id, "alias": analyte.code, "lang": "code"})
         conn.execute(
-            text(
-                "INSERT INTO analyte_aliases (analyte_id, alias, lang) VALUES (:a, :alias, :lang)"
-                " ON CONFLICT DO NOTHING"
-            ),
+            "INSERT INTO analyte_aliases (analyte_id, alias, lang) VALUES (:a, :alias, :lang) ON CONFLICT DO NOTHING",
             rows,
         )
         aliases += len(rows)
     return len(load_analytes()), aliases
 
 
-def _copy(conn: Connection, table: str, columns: tuple[str, ...], rows: object, rep: Reporter) -> int:
-    raw = conn.connection.driver_connection
-    assert raw is not None
+def _copy(conn: Tx, table: str, columns: tuple[str, ...], rows: object, rep: Reporter) -> int:
+    raw = conn.driver
     count = 0
     with raw.cursor() as cur, cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
         for row in rows:  # type: ignore[attr-defined]
@@ -80,18 +76,16 @@ def _copy(conn: Connection, table: str, columns: tuple[str, ...], rows: object, 
     return count
 
 
-def _trigram_indexes(conn: Connection) -> list[tuple[str, str]]:
-    rows = conn.execute(
-        text(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
-            " AND tablename = 'lab_results' AND indexdef LIKE '%gin_trgm_ops%'"
-        )
-    ).all()
-    return [(str(r[0]), str(r[1])) for r in rows]
+def _trigram_indexes(conn: Tx) -> list[tuple[str, str]]:
+    rows = conn.fetch_all(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+        " AND tablename = 'lab_results' AND indexdef LIKE '%gin_trgm_ops%'"
+    )
+    return [(str(r["indexname"]), str(r["indexdef"])) for r in rows]
 
 
-def _load(conn: Connection, data: Dataset, rep: Reporter) -> None:
-    conn.execute(text("TRUNCATE lab_results, lab_reports, patients, lab_parameter_names RESTART IDENTITY"))
+def _load(conn: Tx, data: Dataset, rep: Reporter) -> None:
+    conn.execute("TRUNCATE lab_results, lab_reports, patients, lab_parameter_names RESTART IDENTITY")
     rep.phase("patients", total=len(data.patients))
     _copy(
         conn,
@@ -110,19 +104,19 @@ def _load(conn: Connection, data: Dataset, rep: Reporter) -> None:
     )
     rebuild = _trigram_indexes(conn) if data.n_results > REBUILD_INDEXES_ABOVE else []
     for name, _ in rebuild:
-        conn.execute(text(f'DROP INDEX "{name}"'))
+        conn.execute(f'DROP INDEX "{name}"')
     rep.phase("lab results", total=data.n_results)
     _copy(conn, "lab_results", RESULT_COLUMNS, data.results(), rep)
     if rebuild:
         rep.phase("trigram indexes", total=len(rebuild))
-        conn.execute(text("SET LOCAL maintenance_work_mem = '512MB'"))
+        conn.execute("SET LOCAL maintenance_work_mem = '512MB'")
         for _, definition in rebuild:
-            conn.execute(text(definition))
+            conn.execute(definition)
             rep.advance()
     # Explicit ids were loaded: move the identity sequences past them.
     for table in ("patients", "lab_reports", "lab_results"):
         conn.execute(
-            text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), greatest((SELECT max(id) FROM {table}), 1))")
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), greatest((SELECT max(id) FROM {table}), 1))"
         )
 
 
@@ -139,21 +133,18 @@ def ingest(
         raise BadInput(f"--scale must be between 1 and {MAX_RESULTS:,} lab results, got {n_results:,}")
     s = settings or get_settings()
     rep = reporter or SilentReporter()
-    engine = get_engine(s)
-    migrate(engine)
+    db = get_database(s)
+    migrate(db, [MIGRATIONS])
     started = time.perf_counter()
     rep.phase("plan patients and reports", total=None)
     data = generate(n_results, seed=seed, anchor=anchor)
-    with engine.begin() as conn:
-        conn.execute(text("SET LOCAL statement_timeout = 0"))
+    with db.transaction(timeout_ms=0) as conn:
         n_analytes, n_aliases = _load_analytes(conn)
         _load(conn, data, rep)
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT").execute(
-            text("ANALYZE patients, lab_reports, lab_results, lab_parameter_names, analytes, analyte_aliases")
-        )
+    with db.connect(autocommit=True) as conn:
+        conn.execute("ANALYZE patients, lab_reports, lab_results, lab_parameter_names, analytes, analyte_aliases")
     elapsed = time.perf_counter() - started
-    names = int(scalar("SELECT count(*) FROM lab_parameter_names", engine=engine) or 0)
+    names = int(db.scalar("SELECT count(*) FROM lab_parameter_names", write=True) or 0)
     return IngestReport(
         patients=len(data.patients),
         reports=len(data.reports),
@@ -170,6 +161,6 @@ def ingest(
 
 def has_data(settings: Settings | None = None) -> bool:
     """True when lab_results holds at least one row (tables created if needed)."""
-    engine = get_engine(settings or get_settings())
-    migrate(engine)
-    return bool(scalar("SELECT EXISTS (SELECT 1 FROM lab_results)", engine=engine))
+    db = get_database(settings or get_settings())
+    migrate(db, [MIGRATIONS])
+    return bool(db.scalar("SELECT EXISTS (SELECT 1 FROM lab_results)"))

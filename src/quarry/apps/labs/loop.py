@@ -10,7 +10,6 @@ that does not count. The whole run is bounded by AGENTIC_TIMEOUT_MS.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,7 +22,8 @@ from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import UsageLimits
 
-from quarry.llm import build_model, start_fallback_log
+from quarry.agent import AgentFailed, ToolStep, run_agent
+from quarry.db import get_database
 from quarry.settings import Settings
 
 from .models import FinalQuery
@@ -105,6 +105,8 @@ class Generation:
     detail: str | None = None
     """Why, for the audit log only."""
     fallback: list[str] = field(default_factory=list)
+    tools: list[ToolStep] = field(default_factory=list)
+    """Every tool call, recorded by the core (`quarry.agent.ToolTrace`)."""
     ms: float = 0.0
 
 
@@ -113,31 +115,32 @@ async def generate(question: str, settings: Settings, *, model: Model | None = N
     agentic = settings.agentic_sql_enabled
     state = LoopState(max_iterations=max(1, settings.agentic_max_iterations))
     out = Generation(state=state)
-    log = start_fallback_log()
-    chosen = model or build_model(settings, offline_labs_model, name="labs")
     started = time.perf_counter()
     try:
-        result = await asyncio.wait_for(
-            get_agent(agentic).run(
-                question,
-                deps=LabsDeps(settings=settings, state=state),
-                model=chosen,
-                usage_limits=UsageLimits(request_limit=state.max_iterations + 3),
-            ),
-            timeout=settings.agentic_timeout_ms / 1000,
+        result = await run_agent(
+            get_agent(agentic),
+            question,
+            settings=settings,
+            offline=offline_labs_model,
+            name="labs",
+            model=model,
+            deps=LabsDeps(settings=settings, db=get_database(settings), state=state),
+            usage_limits=UsageLimits(request_limit=state.max_iterations + 3),
+            timeout_s=settings.agentic_timeout_ms / 1000,
         )
-        out.final, out.model = result.output, result.response.model_name
-    except TimeoutError:
-        out.timeout, out.error = True, TIMEOUT_MESSAGE
-        out.detail = f"timeout after {settings.agentic_timeout_ms} ms, {state.iterations} iterations completed"
-    except FinalQueryRejected as exc:
-        out.error = "The generated query failed validation: " + " ".join(exc.reasons)
-        out.detail = f"validation failed twice at iteration {state.iterations}: {exc}"
-    except Exception as exc:  # any model/provider failure becomes the seed's simple message
-        out.error = FAILURE_MESSAGE
-        out.detail = f"{type(exc).__name__} at iteration {state.iterations}: {exc}"[:2000]
+    except AgentFailed as failed:
+        out.model, out.fallback, out.tools = failed.model, failed.fallback, failed.tools
+        exc = failed.cause
+        if failed.timeout:
+            out.timeout, out.error = True, TIMEOUT_MESSAGE
+            out.detail = f"timeout after {settings.agentic_timeout_ms} ms, {state.iterations} iterations completed"
+        elif isinstance(exc, FinalQueryRejected):
+            out.error = "The generated query failed validation: " + " ".join(exc.reasons)
+            out.detail = f"validation failed twice at iteration {state.iterations}: {exc}"
+        else:  # any model/provider failure becomes the seed's simple message
+            out.error = FAILURE_MESSAGE
+            out.detail = f"{type(exc).__name__} at iteration {state.iterations}: {exc}"[:2000]
+    else:
+        out.final, out.model, out.fallback, out.tools = result.output, result.model, result.fallback, result.tools
     out.ms = round((time.perf_counter() - started) * 1000, 2)
-    out.fallback = list(log.errors)
-    if out.model is None:
-        out.model = getattr(chosen, "model_name", None)
     return out

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
 
 from pydantic_ai.models import Model
 
-from quarry.agent import TraceStep, record_run
-from quarry.db import database_url, get_engine
-from quarry.errors import BadInput, DataMissing
+from quarry.agent import record_run
+from quarry.db import database_url, get_database
+from quarry.errors import DataMissing
+from quarry.inputs import clean_question
 from quarry.settings import Settings, get_settings
 from quarry.sqlguard.readonly import ReadOnlyQueryError, run_readonly
 
@@ -24,27 +21,8 @@ from .offline_intent import detect_language
 from .tools import READER_ROLE
 
 DEFAULT_MAX_ROWS = 1000
-T = TypeVar("T")
+EMPTY_HINT = "ask about lab results, e.g. 'vitamin D results in the last year'."
 _ready: set[str] = set()
-
-
-def _run_coro(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine from sync code, also when the caller's thread already has a loop."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
-def _check_question(question: str) -> str:
-    question = (question or "").strip()
-    if not question:
-        raise BadInput("The question is empty: ask about lab results, e.g. 'vitamin D results in the last year'.")
-    if len(question) > MAX_QUESTION_CHARS:
-        raise BadInput(f"The question is too long ({len(question)} characters; the limit is {MAX_QUESTION_CHARS}).")
-    return question
 
 
 def _ensure_data(settings: Settings) -> None:
@@ -79,7 +57,7 @@ def _response(question: str, gen: Generation, settings: Settings) -> LabsRespons
     )
 
 
-def run(
+async def run(
     question: str,
     *,
     execute: bool = True,
@@ -89,17 +67,23 @@ def run(
 ) -> LabsResponse:
     """Answer one question: generate (agent loop), optionally execute read-only, audit."""
     s = settings or get_settings()
-    question = _check_question(question)
-    _ensure_data(s)
+    db = get_database(s)
+    question = clean_question(question, max_chars=MAX_QUESTION_CHARS, empty_hint=EMPTY_HINT)
+    await db.run(_ensure_data, s)
     started = time.perf_counter()
-    gen = _run_coro(generate(question, s, model=model))
+    gen = await generate(question, s, model=model)
     response = _response(question, gen, s)
     execution_detail = None
     exec_ms = 0.0
     if execute and gen.final is not None:
         try:
-            result = run_readonly(
-                gen.final.sql, role=READER_ROLE, timeout_ms=s.db_statement_timeout_ms, max_rows=max_rows, settings=s
+            result = await db.run(
+                run_readonly,
+                gen.final.sql,
+                role=READER_ROLE,
+                timeout_ms=s.db_statement_timeout_ms,
+                max_rows=max_rows,
+                settings=s,
             )
         except ReadOnlyQueryError as exc:
             response.status = "error"
@@ -116,9 +100,11 @@ def run(
         "execution": exec_ms,
         "total": round((time.perf_counter() - started) * 1000, 2),
     }
-    response.log_id = write_log(question, gen, response, s, execution_detail=execution_detail)
-    # The cross-app audit table as well, so one query over agent_runs covers every app.
-    record_run(
+    response.log_id = await db.run(write_log, question, gen, response, s, execution_detail=execution_detail)
+    # The cross-app audit table as well, with the tool calls the core recorded.
+    await db.run(
+        record_run,
+        db,
         app="labs",
         request=question,
         session_id=None,
@@ -126,17 +112,6 @@ def run(
         model=gen.model,
         ms=response.timings_ms["total"],
         response=response,
-        engine=get_engine(s),
-        trace=[
-            TraceStep(
-                step=c.tool,
-                action=f"iteration {c.iteration}",
-                count=c.result_count,
-                ms=c.ms,
-                model=gen.model,
-                reason=None if c.ok else "failed",
-            )
-            for c in response.tool_calls
-        ],
+        trace=gen.tools,
     )
     return response

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from quarry.progress import Reporter, SilentReporter
-from quarry.settings import Settings, get_settings
+from quarry.db import Database
+from quarry.progress import Reporter
+from quarry.settings import Settings
 
 from .generate import DEMO_RESULTS
 from .ingest import has_data, ingest
 
 
-def ensure_data(reporter: Reporter | None = None, *, settings: Settings | None = None) -> bool:
+def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
     """Load the demo dataset unless lab_results already has rows; True when it loaded."""
-    s = settings or get_settings()
-    rep = reporter or SilentReporter()
-    if has_data(s):
+    del db  # labs reaches the database through its settings (tests point them at a sibling DB)
+    if has_data(settings):
         return False
-    report = ingest(DEMO_RESULTS, settings=s, reporter=rep)
-    rep.note(f"labs: {report.results:,} lab results for {report.patients} patients in {report.seconds}s")
+    report = ingest(DEMO_RESULTS, settings=settings, reporter=reporter)
+    reporter.note(f"labs: {report.results:,} lab results for {report.patients} patients in {report.seconds}s")
     return True

@@ -13,11 +13,9 @@ from typing import Any
 
 from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.messages import ModelResponse, TextPart, ThinkingPart
-from sqlalchemy import text
 from typing_extensions import TypedDict
 
-from quarry.db import get_read_engine
-from quarry.db.sql import run_in_transaction
+from quarry.db import Database, get_database
 from quarry.settings import Settings
 from quarry.sqlguard import DEFAULT_FUNCTION_ALLOWLIST, GuardPolicy, validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
@@ -116,6 +114,7 @@ class LabsDeps:
     """Dependencies of one agent run."""
 
     settings: Settings
+    db: Database
     state: LoopState
 
 
@@ -157,12 +156,12 @@ def _record(
 
 def _fuzzy_rows(sql: str, term: str, limit: int, settings: Settings) -> list[dict[str, Any]]:
     """Run a parameterized trigram query with the configured similarity threshold (this transaction only)."""
-    with get_read_engine(settings).begin() as conn:
-        conn.execute(
-            text("SELECT set_config('pg_trgm.similarity_threshold', :t, true)"),
+    with get_database(settings).transaction(read_only=True) as tx:
+        tx.execute(
+            "SELECT set_config('pg_trgm.similarity_threshold', :t, true)",
             {"t": str(settings.agentic_similarity_threshold)},
         )
-        return run_in_transaction(conn, sql, {"term": term, "limit": limit})
+        return tx.fetch_all(sql, {"term": term, "limit": limit})
 
 
 def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:
@@ -330,15 +329,12 @@ _snapshots: dict[str, str] = {}
 
 
 def _snapshot(settings: Settings) -> str:
-    engine = get_read_engine(settings)
-    with engine.connect() as conn:
-        rows = run_in_transaction(
-            conn,
-            "SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) AS cols"
-            " FROM information_schema.columns WHERE table_schema = current_schema()"
-            " AND table_name = ANY(:tables) GROUP BY table_name ORDER BY table_name",
-            {"tables": sorted(LABS_TABLES)},
-        )
+    rows = get_database(settings).fetch_all(
+        "SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) AS cols"
+        " FROM information_schema.columns WHERE table_schema = current_schema()"
+        " AND table_name = ANY(:tables) GROUP BY table_name ORDER BY table_name",
+        {"tables": sorted(LABS_TABLES)},
+    )
     return "\n".join(f"- {r['table_name']}({r['cols']})" for r in rows)
 
 

@@ -5,17 +5,14 @@ The UI never computes: it calls `orchestrator.run` and shows the `LabsResponse`.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import gradio as gr
 
-from quarry.errors import QuarryError
+from quarry.uikit import Failure, error_markdown, safe_call
 
 from .models import LabsResponse
 from .render import pretty_sql
-
-_log = logging.getLogger(__name__)
 
 EXAMPLES: tuple[str, ...] = (
     "Покажи все мои результаты витамина Д за последний год",
@@ -25,7 +22,6 @@ EXAMPLES: tuple[str, ...] = (
     "latest HbA1c for each patient older than 60",
     "средний гемоглобин по лабораториям",
 )
-UNEXPECTED = "Something went wrong on our side (details are in the server log). Please try again."
 LOG_HEADERS = ["iteration", "tool", "params", "results", "ms"]
 
 Outputs = tuple[Any, Any, Any, Any, Any]
@@ -60,19 +56,13 @@ def _status(resp: LabsResponse) -> str:
     return (resp.explanation or "") + "\n\n" + " · ".join(bits)
 
 
-def ask(question: str, execute: bool) -> Outputs:
+async def ask(question: str, execute: bool) -> Outputs:
     """One question → (sql, summary, table, tool log, raw JSON)."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
-    try:
-        resp = run(question, execute=execute)
-    except QuarryError as exc:
-        gr.Warning(exc.message)
-        return "", f"**Error:** {exc.message}", gr.skip(), gr.skip(), gr.skip()
-    except Exception:
-        _log.exception("labs question failed")
-        gr.Warning(UNEXPECTED)
-        return "", f"**Error:** {UNEXPECTED}", gr.skip(), gr.skip(), gr.skip()
+    resp = await safe_call(run(question, execute=execute), app="labs")
+    if isinstance(resp, Failure):
+        return "", error_markdown(resp.message), gr.skip(), gr.skip(), gr.skip()
     table = {
         "headers": resp.columns or ["(no rows)"],
         "data": [[row.get(c) for c in resp.columns] for row in (resp.rows or [])],

@@ -1,0 +1,22 @@
+"""How `comps` plugs into the core (see `quarry.appspec`)."""
+
+from quarry.appspec import AppSpec
+
+SPEC = AppSpec(
+    name="comps",
+    title="HDB comps",
+    summary="HDB resale comparables: ranked comps, price stats, histogram, agent trace.",
+    package="quarry.apps.comps",
+    cli="quarry.apps.comps.cli:cli",
+    router="quarry.apps.comps.api:router",
+    ui_tab="quarry.apps.comps.ui:comps_tab",
+    prepare="quarry.apps.comps.setup:prepare",
+    evaluate="quarry.apps.comps.evaluate:run_eval",
+    css="""
+#comps-trace table { width: 100%; font-size: 0.85em; }
+#comps-trace th, #comps-trace td { white-space: nowrap; padding: 4px 8px; }
+#comps-trace td:last-child { white-space: normal; min-width: 28em; }
+#comps-summary h3 { margin-top: 0; }
+""",
+)
+MIGRATIONS = SPEC.migrations

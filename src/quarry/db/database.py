@@ -1,0 +1,278 @@
+"""`Database`: the one handle every tool, app and core service uses for SQL.
+
+Built from settings (`get_database(settings)`), it owns the writer engine, the read
+replicas and the statement timeout, and opens a tracing span per statement. Nothing
+outside `quarry.db` opens a connection; a test keeps it so.
+
+    db = get_database(settings)
+    n = db.scalar("SELECT count(*) FROM hdb_resale WHERE town = :t", {"t": "BEDOK"})
+    with db.transaction(timeout_ms=0) as tx:   # ingest: many statements, one commit
+        tx.execute("TRUNCATE hdb_resale")
+        tx.driver.cursor().copy(...)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from functools import lru_cache
+from typing import Any, Literal, ParamSpec, TypeVar
+
+import psycopg
+from opentelemetry import trace
+from psycopg import sql as pg_sql
+from sqlalchemy import Connection, Engine, TextClause, create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from quarry.db.server import libpq_url
+from quarry.errors import DatabaseUnavailable
+from quarry.settings import Settings, get_settings
+
+Params = Mapping[str, Any]
+Sql = str | TextClause
+P = ParamSpec("P")
+T = TypeVar("T")
+ReaderMode = Literal["login", "set_role"]
+"""How a sandbox role is assumed: its own login connection, or SET LOCAL ROLE."""
+
+_tracer = trace.get_tracer("quarry.db")
+_LOGIN_RETRY_S = 60.0
+
+
+def sqlalchemy_url(url: str) -> str:
+    """libpq URL → SQLAlchemy URL with the psycopg 3 driver."""
+    for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _libpq(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+@lru_cache(maxsize=16)
+def _engine_for(url: str, timeout_ms: int, role: str | None = None) -> Engine:
+    options = f"-c statement_timeout={timeout_ms} -c work_mem=32MB"
+    target: Any = sqlalchemy_url(url)
+    if role is not None:
+        # A sandbox role's own login: every transaction read-only by default as well.
+        target = make_url(target).set(username=role, password=None)
+        options = f"-c statement_timeout={timeout_ms} -c default_transaction_read_only=on"
+    return create_engine(
+        target,
+        pool_pre_ping=True,
+        pool_size=5 if role is None else 2,
+        max_overflow=5 if role is None else 4,
+        # Every statement runs under a timeout so a bad query cannot stall the server.
+        # work_mem: search sorts (BM25 groups, percentiles) stay in memory instead of spilling.
+        connect_args={"options": options},
+    )
+
+
+def _clause(sql: Sql) -> TextClause:
+    return text(sql) if isinstance(sql, str) else sql
+
+
+def _span_name(sql: Sql) -> str:
+    words = str(sql).lstrip().split(None, 1)
+    return f"sql.{words[0].lower()}" if words else "sql"
+
+
+class Tx:
+    """An open connection (usually inside a transaction) with the same traced methods."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def _run(self, sql: Sql, params: Params | Sequence[Params] | None) -> Any:
+        with _tracer.start_as_current_span(_span_name(sql)) as span:
+            span.set_attribute("db.statement", str(sql)[:2000])
+            if params is None or isinstance(params, Mapping):
+                return self.conn.execute(_clause(sql), dict(params or {}))
+            return self.conn.execute(_clause(sql), [dict(p) for p in params])
+
+    def fetch_all(self, sql: Sql, params: Params | None = None) -> list[dict[str, Any]]:
+        """Rows as dicts."""
+        return [dict(r) for r in self._run(sql, params).mappings()]
+
+    def fetch_one(self, sql: Sql, params: Params | None = None) -> dict[str, Any] | None:
+        """The first row, or None."""
+        row = self._run(sql, params).mappings().first()
+        return dict(row) if row is not None else None
+
+    def scalar(self, sql: Sql, params: Params | None = None) -> Any:
+        """The first column of the first row."""
+        return self._run(sql, params).scalar()
+
+    def execute(self, sql: Sql, params: Params | Sequence[Params] | None = None) -> int:
+        """A write (or DDL); returns the affected row count."""
+        return int(self._run(sql, params).rowcount or 0)
+
+    @property
+    def driver(self) -> psycopg.Connection[Any]:
+        """The psycopg connection underneath (COPY, raw DDL with literal '%')."""
+        raw = self.conn.connection.driver_connection
+        assert isinstance(raw, psycopg.Connection)
+        return raw
+
+
+class Database:
+    """The database in use (embedded or DATABASE_URL), with optional read replicas."""
+
+    def __init__(self, url: str, *, timeout_ms: int, read_urls: Sequence[str] = ()) -> None:
+        self.url = url
+        self.timeout_ms = timeout_ms
+        self.read_urls = tuple(read_urls)
+        self._login_failed_at: dict[str, float] = {}
+
+    # --- engines -------------------------------------------------------------------
+    @property
+    def engine(self) -> Engine:
+        """The read-write engine."""
+        return _engine_for(self.url, self.timeout_ms)
+
+    @property
+    def read_engine(self) -> Engine:
+        """A random read replica when configured (searches are read-only), else the writer."""
+        if self.read_urls:
+            return _engine_for(random.choice(self.read_urls), self.timeout_ms)
+        return self.engine
+
+    # --- one-statement helpers --------------------------------------------------------
+    def fetch_all(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> list[dict[str, Any]]:
+        """Run a query; rows as dicts.
+
+        Reads go to a replica; `write=True` runs on the writer in a committed transaction
+        (INSERT ... RETURNING, or reading what this process just wrote).
+        """
+        with self._one(write) as tx:
+            return tx.fetch_all(sql, params)
+
+    def fetch_one(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> dict[str, Any] | None:
+        """Run a query; the first row or None (`write` as in `fetch_all`)."""
+        with self._one(write) as tx:
+            return tx.fetch_one(sql, params)
+
+    def scalar(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> Any:
+        """Run a query; the first column of the first row (`write` as in `fetch_all`)."""
+        with self._one(write) as tx:
+            return tx.scalar(sql, params)
+
+    def _one(self, write: bool) -> AbstractContextManager[Tx]:
+        return self.transaction() if write else self.connect()
+
+    def execute(self, sql: Sql, params: Params | Sequence[Params] | None = None) -> int:
+        """Run a write in its own transaction; the affected row count."""
+        with self.transaction() as tx:
+            return tx.execute(sql, params)
+
+    # --- connections --------------------------------------------------------------------
+    @contextmanager
+    def connect(self, *, write: bool = False, autocommit: bool = False) -> Iterator[Tx]:
+        """A connection without an explicit transaction (reads; autocommit for VACUUM)."""
+        engine = self.engine if (write or autocommit) else self.read_engine
+        with engine.connect() as conn:
+            if autocommit:
+                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield Tx(conn)
+
+    @contextmanager
+    def transaction(self, *, timeout_ms: int | None = None, read_only: bool = False) -> Iterator[Tx]:
+        """One transaction on the writer (or a replica when `read_only`), committed on success.
+
+        `timeout_ms` replaces the statement timeout for this transaction (0 = none: ingest).
+        """
+        engine = self.read_engine if read_only else self.engine
+        with engine.begin() as conn:
+            tx = Tx(conn)
+            if timeout_ms is not None:
+                tx.execute("SELECT set_config('statement_timeout', :t, true)", {"t": str(int(timeout_ms))})
+            yield tx
+
+    @contextmanager
+    def sandbox_connection(self, role: str) -> Iterator[tuple[psycopg.Connection[Any], ReaderMode]]:
+        """A raw connection for `quarry.sqlguard`'s read-only sandbox, and how `role` is assumed.
+
+        The role's own login when the server accepts it (trust or peer auth, as with the
+        embedded server), so `session_user` is the reader and a smuggled `SET ROLE` has
+        nothing to climb back to; otherwise the app's connection (the caller then runs
+        `SET LOCAL ROLE`). The connection is invalidated if a rollback fails.
+        """
+        engine, mode = self._role_engine(role)
+        try:
+            sa_conn = engine.connect()
+        except SQLAlchemyError as exc:
+            raise DatabaseUnavailable(f"Could not connect for read-only execution: {exc}") from exc
+        with sa_conn:
+            raw = sa_conn.connection.driver_connection
+            assert isinstance(raw, psycopg.Connection)
+            try:
+                yield raw, mode
+            finally:
+                try:
+                    raw.rollback()
+                except psycopg.Error:
+                    sa_conn.invalidate()
+
+    def reader_mode(self, role: str) -> ReaderMode:
+        """Which way `role` is assumed on this database (see `sandbox_connection`)."""
+        return self._role_engine(role)[1]
+
+    def _role_engine(self, role: str) -> tuple[Engine, ReaderMode]:
+        failed = self._login_failed_at.get(role)
+        if failed is None or time.monotonic() - failed > _LOGIN_RETRY_S:
+            engine = _engine_for(self.url, self.timeout_ms, role)
+            try:
+                with engine.connect():
+                    pass
+            except SQLAlchemyError:
+                # Password auth, missing role or no LOGIN: fall back to SET LOCAL ROLE.
+                self._login_failed_at[role] = time.monotonic()
+            else:
+                self._login_failed_at.pop(role, None)
+                return engine, "login"
+        return self.engine, "set_role"
+
+    # --- siblings (tests, benchmarks) ---------------------------------------------------
+    def sibling_url(self, name: str) -> str:
+        """libpq URL of database `name` on the same server; created when missing."""
+        base = make_url(sqlalchemy_url(self.url))
+        target = _libpq(base.set(database=name).render_as_string(hide_password=False))
+        maintenance = _libpq(base.set(database="postgres").render_as_string(hide_password=False))
+        try:
+            with psycopg.connect(maintenance, autocommit=True) as conn:
+                if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None:
+                    conn.execute(pg_sql.SQL("CREATE DATABASE {}").format(pg_sql.Identifier(name)))
+        except psycopg.Error as exc:
+            raise DatabaseUnavailable(f"Could not create database {name}: {exc}") from exc
+        return target
+
+    # --- async ---------------------------------------------------------------------------
+    async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run blocking database work in a worker thread so the event loop stays free.
+
+        Context (tracing span, fallback log) is copied into the thread.
+        """
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+@lru_cache(maxsize=16)
+def _database_for(url: str, timeout_ms: int, read_urls: tuple[str, ...]) -> Database:
+    return Database(url, timeout_ms=timeout_ms, read_urls=read_urls)
+
+
+def get_database(settings: Settings | None = None) -> Database:
+    """The `Database` the settings select (one handle per URL, timeout and replicas)."""
+    s = settings or get_settings()
+    return _database_for(libpq_url(s.database_url, s.state_dir), s.db_statement_timeout_ms, tuple(s.read_urls))
+
+
+def database_url(settings: Settings | None = None) -> str:
+    """The libpq URL of the database in use (starts the embedded server if needed)."""
+    s = settings or get_settings()
+    return libpq_url(s.database_url, s.state_dir)

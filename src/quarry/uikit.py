@@ -1,0 +1,46 @@
+"""Shared pieces of the Gradio tabs: one safe way to run a turn from the UI.
+
+A tab awaits `safe_call(run(...), app=...)`: a `QuarryError` becomes its safe message, any
+other exception is logged with its traceback and shown as one neutral sentence, and both
+raise a toast. The tab renders a `Failure` however suits it; it never sees a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import TypeVar
+
+import gradio as gr
+
+from quarry.errors import QuarryError
+
+_log = logging.getLogger(__name__)
+T = TypeVar("T")
+UNEXPECTED = "Something went wrong on our side (details are in the server log). Please try again."
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A turn that produced no response; `message` is safe to show."""
+
+    message: str
+
+
+async def safe_call(call: Awaitable[T], *, app: str) -> T | Failure:
+    """Await one app turn for the UI: the response, or a `Failure` with a safe message."""
+    try:
+        return await call
+    except QuarryError as exc:
+        gr.Warning(exc.message)
+        return Failure(exc.message)
+    except Exception:
+        _log.exception("%s turn failed", app)
+        gr.Warning(UNEXPECTED)
+        return Failure(UNEXPECTED)
+
+
+def error_markdown(message: str) -> str:
+    """A failure as one Markdown line (chat bubbles and status panels)."""
+    return f"⚠️ {message}"
