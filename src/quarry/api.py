@@ -7,9 +7,13 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quarry.apps import APPS
+from quarry.bodylimit import BodyLimit
 from quarry.errors import QuarryError
+
+MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
 _log = logging.getLogger(__name__)
 
@@ -32,6 +36,24 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         reasons = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
         return JSONResponse(status_code=422, content={"error": "BadInput", "detail": "; ".join(reasons)})
 
+    @api.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # 404/405 and FastAPI's own 400 for an unparsable body, in the same shape as every error.
+        names = {400: "BadInput", 404: "NotFound", 405: "MethodNotAllowed"}
+        return JSONResponse(
+            status_code=exc.status_code,
+            content={"error": names.get(exc.status_code, "HTTPError"), "detail": str(exc.detail)},
+            headers=getattr(exc, "headers", None),
+        )
+
+    @api.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        # No traceback or user text in the response; the log has the type for operators.
+        _log.error("unhandled %s", type(exc).__name__, exc_info=exc)
+        return JSONResponse(
+            status_code=500, content={"error": "InternalError", "detail": "Something went wrong on our side."}
+        )
+
     @api.get("/healthz")
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
@@ -44,4 +66,5 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         from quarry.ui import build_ui
 
         api = gr.mount_gradio_app(api, build_ui(), path="/")
+    api.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     return api

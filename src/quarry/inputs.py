@@ -7,16 +7,40 @@ removed here, together with other C0 control characters except tab and newlines.
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from quarry.errors import BadInput
 
 _UNSTORABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_SESSION_ID_CHARS = 64
 
 
 def storable(text: str) -> str:
     """`text` without the characters PostgreSQL cannot store (NUL, lone surrogates, C0 controls)."""
     return _UNSTORABLE.sub("", text)
+
+
+def storable_data(value: Any) -> Any:
+    """`value` with every string in it (keys included) made storable; other values unchanged."""
+    if isinstance(value, str):
+        return storable(value)
+    if isinstance(value, dict):
+        return {storable_data(k): storable_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable_data(v) for v in value]
+    return value
+
+
+def storable_json(value: Any) -> str:
+    """JSON text PostgreSQL accepts as jsonb: model output or tool results may carry NUL.
+
+    >>> storable_json({"q": "a\x00b"})
+    '{"q": "ab"}'
+    """
+    return json.dumps(storable_data(value), default=str, ensure_ascii=False)
 
 
 def clean_question(text: str | None, *, max_chars: int, empty_hint: str, what: str = "question") -> str:
@@ -31,3 +55,18 @@ def clean_question(text: str | None, *, max_chars: int, empty_hint: str, what: s
     if len(cleaned) > max_chars:
         raise BadInput(f"The {what} is too long ({len(cleaned)} characters; the limit is {max_chars}).")
     return cleaned
+
+
+def clean_session_id(value: str | None) -> str | None:
+    """A session id as given (None stays None); BadInput unless 1–64 of [A-Za-z0-9_-].
+
+    >>> clean_session_id("a1b2c3")
+    'a1b2c3'
+    """
+    if value is None:
+        return None
+    if not _SESSION_ID.match(value):
+        raise BadInput(
+            f"session_id must be 1–{MAX_SESSION_ID_CHARS} letters, digits, '-' or '_' (got {len(value)} characters)."
+        )
+    return value

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ from pydantic import BaseModel
 
 from quarry.agent.trace import TRACE_ADAPTER, TraceStep
 from quarry.db import Database
+from quarry.inputs import storable, storable_json
 
 
 def record_run(
@@ -33,12 +33,12 @@ def record_run(
         {
             "app": app,
             "sid": session_id,
-            "req": request,
+            "req": storable(request),
             "act": action,
             "model": model,
             "ms": ms,
-            "trace": TRACE_ADAPTER.dump_json(list(trace)).decode(),
-            "resp": json.dumps(body, default=str, ensure_ascii=False),
+            "trace": storable_json(TRACE_ADAPTER.dump_python(list(trace), mode="json")),
+            "resp": storable_json(body),
         },
         write=True,
     )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
 from quarry.db import Database
+from quarry.inputs import storable_json
 
 
 def new_session_id() -> str:
@@ -30,11 +30,11 @@ def load_session(db: Database, app: str, session_id: str) -> tuple[list[ModelMes
 
 def save_session(db: Database, app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> None:
     """Replace a session's history and state (the last writer wins; turns are sequential)."""
-    payload = ModelMessagesTypeAdapter.dump_json(messages).decode()
+    payload = storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json"))
     db.execute(
         "INSERT INTO conversations (app, session_id, messages, state, updated_at)"
         " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now())"
         " ON CONFLICT (app, session_id) DO UPDATE"
         " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now()",
-        {"a": app, "s": session_id, "m": payload, "st": json.dumps(state, default=str)},
+        {"a": app, "s": session_id, "m": payload, "st": storable_json(state)},
     )

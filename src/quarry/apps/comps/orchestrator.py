@@ -29,7 +29,7 @@ from quarry.agent import (
 from quarry.db import Database, get_database
 from quarry.embed import EmbeddingError, embed_query, get_embedder
 from quarry.errors import BadInput, DataMissing
-from quarry.inputs import clean_question
+from quarry.inputs import clean_question, clean_session_id
 from quarry.llm import user_texts
 from quarry.settings import Settings, get_settings
 
@@ -154,6 +154,7 @@ async def run(
     s = settings or get_settings()
     db = get_database(s)
     query = clean_question(query, max_chars=MAX_QUERY_CHARS, empty_hint=EMPTY_HINT)
+    session_id = clean_session_id(session_id)
     strict = s.comps_strictness if strictness is None else strictness
     if not 0 <= strict <= 1:
         raise BadInput(f"strictness must be between 0 and 1, got {strict}")

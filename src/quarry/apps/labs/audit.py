@@ -8,10 +8,10 @@ failure reason and the iteration it failed at.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from quarry.db import get_database
+from quarry.inputs import storable, storable_json
 from quarry.settings import Settings
 
 from .loop import Generation
@@ -62,10 +62,10 @@ def write_log(
         "INSERT INTO sql_generation_logs (question, sql, status, metadata)"
         " VALUES (:q, :sql, :status, CAST(:meta AS jsonb)) RETURNING id",
         {
-            "q": question,
+            "q": storable(question),
             "sql": response.sql,
             "status": log_status(gen, response),
-            "meta": json.dumps(meta, ensure_ascii=False, default=str),
+            "meta": storable_json(meta),
         },
         write=True,
     )

@@ -13,6 +13,7 @@ import json
 import typer
 
 from quarry.errors import BadInput
+from quarry.inputs import clean_question
 
 cli = typer.Typer(no_args_is_help=True, help="Lab results: questions in any language → one safe SQL query.")
 
@@ -77,8 +78,7 @@ def fuzzy_cmd(
     from .models import FuzzyHit
     from .tools import search_parameter_names
 
-    if not term.strip():
-        raise BadInput("The search term is empty.")
+    term = clean_question(term, max_chars=200, empty_hint="type a test name.", what="search term")
     if not 1 <= limit <= 100:
         raise BadInput(f"--limit must be between 1 and 100, got {limit}.")
     s = get_settings()
@@ -86,7 +86,7 @@ def fuzzy_cmd(
         from quarry.errors import DataMissing
 
         raise DataMissing("No lab data yet: run `quarry labs ingest` first.")
-    hits = [FuzzyHit(**m) for m in search_parameter_names(term.strip()[:200], limit, s)]
+    hits = [FuzzyHit(**m) for m in search_parameter_names(term, limit, s)]
     if as_json:
         typer.echo(_dump([h.model_dump() for h in hits]))
         return
