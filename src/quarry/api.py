@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 import logging
+import math
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
+from quarry.db import get_database
 from quarry.errors import QuarryError
 
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
 _log = logging.getLogger(__name__)
+
+
+class ErrorBody(BaseModel):
+    """Every error response: a machine-readable name and a sentence for people."""
+
+    error: str = Field(description="Error name, e.g. BadInput, RateLimited, DatabaseUnavailable.")
+    detail: str = Field(description="What went wrong and what to do, safe to show a user.")
 
 
 def create_app(*, with_ui: bool = True) -> FastAPI:
@@ -29,7 +39,12 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.exception_handler(QuarryError)
     async def quarry_error(_: Request, exc: QuarryError) -> JSONResponse:
-        return JSONResponse(status_code=exc.status_code, content={"error": type(exc).__name__, "detail": exc.message})
+        headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after_s)))} if exc.retry_after_s else None
+        return JSONResponse(
+            status_code=exc.status_code,
+            content={"error": type(exc).__name__, "detail": exc.message},
+            headers=headers,
+        )
 
     @api.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -54,9 +69,12 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
             status_code=500, content={"error": "InternalError", "detail": "Something went wrong on our side."}
         )
 
-    @api.get("/healthz")
+    @api.get("/healthz", responses={503: {"model": ErrorBody, "description": "The database is unreachable."}})
     async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+        """Ok only when the database answers (a load balancer takes this instance out otherwise)."""
+        db = get_database()
+        await db.run(db.scalar, "SELECT 1")
+        return {"status": "ok", "database": "ok"}
 
     for spec in APPS:
         api.include_router(spec.load("router"))

@@ -8,9 +8,11 @@ class QuarryError(Exception):
 
     status_code: int = 500
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, retry_after_s: float | None = None) -> None:
         super().__init__(message)
         self.message = message
+        # When trying again makes sense (rate limit, database restarting): HTTP Retry-After.
+        self.retry_after_s = retry_after_s
 
 
 class BadInput(QuarryError):

@@ -14,11 +14,13 @@ outside `quarry.db` opens a connection; a test keeps it so.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
+from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
 import psycopg
@@ -26,8 +28,9 @@ from opentelemetry import trace
 from psycopg import sql as pg_sql
 from sqlalchemy import Connection, Engine, TextClause, create_engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 
+from quarry.db.healing import pgdata_of, revive_embedded
 from quarry.db.server import libpq_url
 from quarry.errors import DatabaseUnavailable
 from quarry.settings import Settings, get_settings
@@ -41,6 +44,9 @@ ReaderMode = Literal["login", "set_role"]
 
 _tracer = trace.get_tracer("quarry.db")
 _LOGIN_RETRY_S = 60.0
+_log = logging.getLogger(__name__)
+RETRY_AFTER_S = 5.0
+"""What a 503 tells the client to wait: about one embedded restart."""
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -121,13 +127,43 @@ class Tx:
         return raw
 
 
-class Database:
-    """The database in use (embedded or DATABASE_URL), with optional read replicas."""
+class _LostAndHealed(DatabaseUnavailable):
+    """The connection was lost mid-call and the server is back: the call may be retried."""
 
-    def __init__(self, url: str, *, timeout_ms: int, read_urls: Sequence[str] = ()) -> None:
+
+def _unreachable(exc: BaseException) -> bool:
+    """A lost or refused connection, as opposed to an error in the statement itself."""
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    return (
+        isinstance(exc, OperationalError | InterfaceError)
+        and isinstance(getattr(exc, "orig", None), psycopg.OperationalError | psycopg.InterfaceError)
+        and not isinstance(exc.orig, psycopg.errors.QueryCanceled | psycopg.errors.LockNotAvailable)
+    )
+
+
+class Database:
+    """The database in use (embedded or DATABASE_URL), with optional read replicas.
+
+    When the server cannot be reached the handle heals once per call: the embedded server
+    is restarted by this process (`revive`), an external one is given a moment and the
+    pool's dead connections are dropped; then the call is retried once. If that fails too,
+    `DatabaseUnavailable` (HTTP 503 with Retry-After) reaches the caller, never a raw
+    driver error.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout_ms: int,
+        read_urls: Sequence[str] = (),
+        revive: Callable[[], bool] | None = None,
+    ) -> None:
         self.url = url
         self.timeout_ms = timeout_ms
         self.read_urls = tuple(read_urls)
+        self.revive = revive
         self._login_failed_at: dict[str, float] = {}
 
     # --- engines -------------------------------------------------------------------
@@ -150,33 +186,43 @@ class Database:
         Reads go to a replica; `write=True` runs on the writer in a committed transaction
         (INSERT ... RETURNING, or reading what this process just wrote).
         """
-        with self._one(write) as tx:
-            return tx.fetch_all(sql, params)
+        return self._retrying(write, lambda tx: tx.fetch_all(sql, params))
 
     def fetch_one(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> dict[str, Any] | None:
         """Run a query; the first row or None (`write` as in `fetch_all`)."""
-        with self._one(write) as tx:
-            return tx.fetch_one(sql, params)
+        return self._retrying(write, lambda tx: tx.fetch_one(sql, params))
 
     def scalar(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> Any:
         """Run a query; the first column of the first row (`write` as in `fetch_all`)."""
-        with self._one(write) as tx:
-            return tx.scalar(sql, params)
+        return self._retrying(write, lambda tx: tx.scalar(sql, params))
 
     def _one(self, write: bool) -> AbstractContextManager[Tx]:
         return self.transaction() if write else self.connect()
 
+    def _retrying(self, write: bool, fn: Callable[[Tx], T]) -> T:
+        """One statement; after a lost connection it is healed and run once more.
+
+        A write is retried only when the connection was lost before its transaction
+        committed, so at worst the write is attempted twice, never applied twice.
+        """
+        try:
+            with self._one(write) as tx:
+                return fn(tx)
+        except _LostAndHealed:
+            pass
+        with self._one(write) as tx:
+            return fn(tx)
+
     def execute(self, sql: Sql, params: Params | Sequence[Params] | None = None) -> int:
         """Run a write in its own transaction; the affected row count."""
-        with self.transaction() as tx:
-            return tx.execute(sql, params)
+        return self._retrying(True, lambda tx: tx.execute(sql, params))
 
     # --- connections --------------------------------------------------------------------
     @contextmanager
     def connect(self, *, write: bool = False, autocommit: bool = False) -> Iterator[Tx]:
         """A connection without an explicit transaction (reads; autocommit for VACUUM)."""
         engine = self.engine if (write or autocommit) else self.read_engine
-        with engine.connect() as conn:
+        with self._checkout(engine) as conn, self._guarded(engine):
             if autocommit:
                 conn = conn.execution_options(isolation_level="AUTOCOMMIT")
             yield Tx(conn)
@@ -188,7 +234,7 @@ class Database:
         `timeout_ms` replaces the statement timeout for this transaction (0 = none: ingest).
         """
         engine = self.read_engine if read_only else self.engine
-        with engine.begin() as conn:
+        with self._checkout(engine) as conn, self._guarded(engine), conn.begin():
             tx = Tx(conn)
             if timeout_ms is not None:
                 tx.execute("SELECT set_config('statement_timeout', :t, true)", {"t": str(int(timeout_ms))})
@@ -204,11 +250,8 @@ class Database:
         `SET LOCAL ROLE`). The connection is invalidated if a rollback fails.
         """
         engine, mode = self._role_engine(role)
-        try:
-            sa_conn = engine.connect()
-        except SQLAlchemyError as exc:
-            raise DatabaseUnavailable(f"Could not connect for read-only execution: {exc}") from exc
-        with sa_conn:
+        sa_conn = self._checkout(engine)
+        with sa_conn, self._guarded(engine):
             raw = sa_conn.connection.driver_connection
             assert isinstance(raw, psycopg.Connection)
             try:
@@ -218,6 +261,50 @@ class Database:
                     raw.rollback()
                 except psycopg.Error:
                     sa_conn.invalidate()
+
+    # --- healing ---------------------------------------------------------------------------
+    def _checkout(self, engine: Engine) -> Connection:
+        """A pooled connection (pre-pinged); heals and tries once more when none can be had."""
+        try:
+            return engine.connect()
+        except SQLAlchemyError as exc:
+            if not _unreachable(exc):
+                raise
+            self._heal(engine, exc)
+        try:
+            return engine.connect()
+        except SQLAlchemyError as exc:
+            raise self._unavailable(exc) from exc
+
+    @contextmanager
+    def _guarded(self, engine: Engine) -> Iterator[None]:
+        """Turn a connection lost mid-statement into a healed `DatabaseUnavailable`."""
+        try:
+            yield
+        except SQLAlchemyError as exc:
+            if not _unreachable(exc):
+                raise
+            unavailable = self._unavailable(exc)
+            if self._heal(engine, exc):
+                raise _LostAndHealed(unavailable.message, retry_after_s=RETRY_AFTER_S) from exc
+            raise unavailable from exc
+
+    def _heal(self, engine: Engine, exc: BaseException) -> bool:
+        """Bring the server back if we own it, forget dead pooled connections; True if it may work now."""
+        _log.warning("database connection lost (%s); healing", type(getattr(exc, "orig", exc)).__name__)
+        engine.dispose()
+        if self.revive is not None:
+            return self.revive()
+        time.sleep(0.2)  # an external server or proxy blipped: one short pause, then one retry
+        return True
+
+    @staticmethod
+    def _unavailable(exc: BaseException) -> DatabaseUnavailable:
+        # The driver's text names sockets and hosts: it goes to the log, not to the client.
+        _log.error("database unavailable: %s", str(getattr(exc, "orig", exc)).strip().splitlines()[:1])
+        return DatabaseUnavailable(
+            "The database is unavailable right now; try again in a few seconds.", retry_after_s=RETRY_AFTER_S
+        )
 
     def reader_mode(self, role: str) -> ReaderMode:
         """Which way `role` is assumed on this database (see `sandbox_connection`)."""
@@ -262,14 +349,16 @@ class Database:
 
 
 @lru_cache(maxsize=16)
-def _database_for(url: str, timeout_ms: int, read_urls: tuple[str, ...]) -> Database:
-    return Database(url, timeout_ms=timeout_ms, read_urls=read_urls)
+def _database_for(url: str, timeout_ms: int, read_urls: tuple[str, ...], pgdata: Path | None) -> Database:
+    revive = partial(revive_embedded, pgdata) if pgdata is not None else None
+    return Database(url, timeout_ms=timeout_ms, read_urls=read_urls, revive=revive)
 
 
 def get_database(settings: Settings | None = None) -> Database:
     """The `Database` the settings select (one handle per URL, timeout and replicas)."""
     s = settings or get_settings()
-    return _database_for(libpq_url(s.database_url, s.state_dir), s.db_statement_timeout_ms, tuple(s.read_urls))
+    pgdata = None if s.database_url else pgdata_of(s.state_dir)
+    return _database_for(libpq_url(s.database_url, s.state_dir), s.db_statement_timeout_ms, tuple(s.read_urls), pgdata)
 
 
 def database_url(settings: Settings | None = None) -> str:

@@ -28,7 +28,8 @@ def rate_limit(request: Request) -> None:
     if wait is not None:
         raise RateLimited(
             f"Rate limit exceeded: at most {s.labs_rate_limit_per_minute} requests per minute per client; "
-            f"retry in {wait:g} s."
+            f"retry in {wait:g} s.",
+            retry_after_s=wait,
         )
 
 

