@@ -13,7 +13,7 @@ endif
 
 setup:
 	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
-	$(UV) sync --frozen
+	$(UV) sync --frozen --compile-bytecode
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \

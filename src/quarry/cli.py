@@ -14,7 +14,7 @@ import typer
 
 from quarry.apps import APPS
 from quarry.appspec import AppSpec
-from quarry.errors import QuarryError
+from quarry.errors import DataMissing, QuarryError
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
 
@@ -116,10 +116,24 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     sys.exit(128 + signum)
 
 
+def _app_in(args: list[str]) -> AppSpec | None:
+    return next((spec for spec in APPS if spec.name in args), None)
+
+
 def main() -> None:
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
-        app()
+        try:
+            app()
+        except DataMissing:
+            # First use of an app on this database: prepare its bundled data, then answer.
+            spec = _app_in(sys.argv[1:2])
+            if spec is None:
+                raise
+            from quarry.setup import prepare_app
+
+            prepare_app(spec.name)
+            app()
     except QuarryError as exc:
         _err(f"error: {exc.message}")
         sys.exit(2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from quarry.apps import APPS
+from quarry.apps import APPS, get_app
 from quarry.db import Database, get_database, migrate
 from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
@@ -34,3 +34,16 @@ def prepare(*, verbose: bool = False, settings: Settings | None = None) -> dict[
             spec.load("prepare")(db, s, rep)
             timings[spec.name] = round(time.perf_counter() - t, 2)
     return timings
+
+
+def prepare_app(name: str, *, settings: Settings | None = None, verbose: bool = True) -> float:
+    """Migrate and load one app's bundled data (progress on stderr); seconds spent."""
+    s = settings or get_settings()
+    db = get_database(s)
+    started = time.perf_counter()
+    migrate_all(db)
+    rep = RichReporter() if verbose else SilentReporter()
+    with rep.running():
+        rep.note(f"{name}: first use on this database, preparing the bundled data")
+        get_app(name).load("prepare")(db, s, rep)
+    return time.perf_counter() - started

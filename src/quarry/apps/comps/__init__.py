@@ -1,12 +1,6 @@
-"""`comps`: HDB resale comparables — ranked comps, price stats, histogram and agent trace."""
+"""`comps`: HDB resale comparables — ranked comps, price stats, histogram and agent trace.
 
-from quarry.apps.comps.models import CompFilters, CompRow, CompsResponse, PlannerDecision, Stats, Target
-
-__all__ = ["CompFilters", "CompRow", "CompsResponse", "PlannerDecision", "Stats", "Target", "run"]
-
-
-async def run(query: str, *, session_id: str | None = None, strictness: float | None = None) -> CompsResponse:
-    """Answer one comps turn (see `orchestrator.run`)."""
-    from quarry.apps.comps.orchestrator import run as _run
-
-    return await _run(query, session_id=session_id, strictness=strictness)
+Kept import-free: the CLI imports every app's spec at start-up, and a command that needs
+no model (`--help`, `labs validate`) must not pay for pydantic-ai. Entry point:
+`quarry.apps.comps.orchestrator.run`.
+"""

@@ -102,10 +102,10 @@ def validate_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print {ok, reasons} only."),
 ) -> None:
     """Check SQL with the parser-based validator (the labs tables and limits)."""
-    from quarry.sqlguard import validate_sql
+    from quarry.sqlguard.validator import validate_sql
 
     from .models import ValidateResult
-    from .tools import labs_policy
+    from .policy import labs_policy
 
     checked = validate_sql(sql, labs_policy())
     result = ValidateResult(ok=checked.ok, reasons=checked.reasons, sql=checked.sql)
