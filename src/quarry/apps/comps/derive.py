@@ -10,12 +10,13 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from quarry.search.text import terms as search_terms
+
 MONTH = re.compile(r"^\d{4}-\d{2}$")
 STOREY = re.compile(r"^\s*(\d+)\s+TO\s+(\d+)\s*$")
 YEARS = re.compile(r"(\d+)\s*year")
 MONTHS = re.compile(r"(\d+)\s*month")
 ONLY_NUMBER = re.compile(r"^\s*(\d+)\s*$")
-TERM_SPLIT = re.compile(r"[^a-z0-9]+")
 LEASE_YEARS = 99
 
 
@@ -47,11 +48,11 @@ def storey_bounds(storey_range: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=65536)
 def _part_terms(part: str) -> tuple[str, ...]:
-    return tuple(t for t in TERM_SPLIT.split(part.lower()) if t)
+    return tuple(search_terms(part))
 
 
 def terms(text: str) -> list[str]:
-    """BM25 terms of a listing: lower-case alphanumeric runs, duplicates kept (term frequency).
+    """BM25 terms of a listing (the core tokenizer, no aliases), duplicates kept (term frequency).
 
     Split on spaces first so each repeated piece (town, street, lease...) is tokenised once
     per ingest, not once per row: a 1M-row load repeats a few thousand distinct pieces.

@@ -21,6 +21,7 @@ from quarry.apps.comps.parse_streets import (
     hint_tokens,
     street_index,
 )
+from quarry.apps.comps.street_words import DOTTED
 from quarry.apps.comps.vocab import (
     SHORT_TOWN_ALIASES,
     STREET_CONTINUATION_WORDS,
@@ -73,7 +74,7 @@ _FUZZY_CUTOFF = 0.85
 # ---- phrase scanning -----------------------------------------------------------------------
 
 _TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9'&/.-]*")
-_ABBREV_DOT = {"st", "rd", "ave", "dr", "bt", "jln", "lor", "upp", "nth", "sth", "blk", "no"}
+_ABBREV_DOT = DOTTED | {"blk", "no"}
 _ARTICLES = {"the", "a", "an"}
 _STOP = {
     "and", "with", "for", "in", "on", "at", "but", "please", "pls", "plz", "thanks", "thank",

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from quarry.apps.comps.street_words import CANONICAL
 from quarry.apps.comps.vocab import (
     ENGLISH_STREET_WORDS,
     LANDMARK_WORDS,
     SHORT_TOWN_ALIASES,
-    STREET_ABBREVIATIONS,
     STREET_GENERIC_TOKENS,
     STREET_TOKEN_EXPANSIONS,
     TOWN_ALIASES,
@@ -43,7 +43,7 @@ def canon_tokens(text: str) -> Tokens:
         if expanded:
             out.extend(expanded)
         else:
-            out.append(STREET_ABBREVIATIONS.get(tok, tok))
+            out.append(CANONICAL.get(tok, tok))
     if len(out) > 2 and out[-2] == "LOR" and out[-1][:1].isdigit():
         out = out[-2:] + out[:-2]  # "Toa Payoh Lor 8" is written LOR 8 TOA PAYOH
     return tuple(out)

@@ -13,14 +13,28 @@ import numpy as np
 
 from quarry.db import Database
 from quarry.embed import vector_literal
-from quarry.search import bm25_sql, rrf_fuse, tokenize
+from quarry.search import HybridSource, hybrid_rank, tokenize
 
 from .models import CompFilters, Stats
+from .street_words import BM25_ALIASES
 
 ROW_COLUMNS = (
     "id, month, town, flat_type, block, street_name, storey_range, floor_area_sqm, flat_model,"
     " remaining_lease, resale_price, month_date, storey_mid, remaining_lease_months"
 )
+
+LISTINGS = HybridSource(
+    table="hdb_resale",
+    terms_column="listing_terms",
+    stats_table="hdb_term_stats",
+    corpus_table="hdb_corpus_stats",
+    embedding_column="embedding",
+    vector_table="hdb_listing_vectors",
+    vector_join=("town", "street_name", "flat_model"),
+    vector_where="CAST(:town AS text) IS NULL OR town = :town",
+    tiebreak=(("month_date", "DESC"),),
+)
+"""Transactions for hybrid ranking: BM25 on their terms, vectors per (street, town, flat model)."""
 
 
 def where_clause(f: CompFilters, *, alias: str = "") -> tuple[str, dict[str, Any]]:
@@ -177,47 +191,29 @@ def hybrid_fetch_candidates(
     Falls back to structured fetch when there are no vectors and no lexical terms.
     """
     where, params = where_clause(f)
-    rankings: dict[str, list[int]] = {}
-    notes: list[str] = []
-    if query_vec is not None:
-        # The pool and the distances (once per listing vector, ~1.6k) are materialised and
-        # hash-joined; left to itself the planner probes the pool once per vector instead.
-        ranked = db.fetch_all(
-            "WITH pool AS MATERIALIZED (SELECT id, town, street_name, flat_model, month_date FROM hdb_resale"
-            f" WHERE {where}),"
-            " v AS MATERIALIZED (SELECT town, street_name, flat_model, embedding <=> CAST(:q AS vector) AS dist"
-            " FROM hdb_listing_vectors WHERE CAST(:town AS text) IS NULL OR town = :town)"
-            " SELECT p.id FROM pool p JOIN v USING (town, street_name, flat_model)"
-            " ORDER BY v.dist, p.month_date DESC, p.id LIMIT :k",
-            {**params, "town": f.town, "q": vector_literal(query_vec), "k": limit},
-        )
-        if ranked:
-            rankings["vector"] = [int(r["id"]) for r in ranked]
-        else:
-            notes.append("no listing vectors for this pool")
-    terms = tokenize(lexical_query) if lexical_query else []
-    if terms:
-        sql = bm25_sql(
-            table="hdb_resale",
-            where=where_clause(f, alias="d")[0],
-            terms_column="listing_terms",
-            stats_table="hdb_term_stats",
-            corpus_table="hdb_corpus_stats",
-        )
-        ranked = db.fetch_all(sql, {**params, "terms": terms, "k": limit})
-        if ranked:
-            rankings["bm25"] = [int(r["id"]) for r in ranked]
-    if not rankings:
+    hits = hybrid_rank(
+        db,
+        LISTINGS,
+        where=where,
+        # :town narrows the listing vectors to the town's before distances are computed.
+        params={**params, "town": f.town},
+        query_vec=query_vec,
+        terms=tokenize(lexical_query, BM25_ALIASES) if lexical_query else (),
+        limit=limit,
+        weights=weights or {"vector": 0.3, "bm25": 0.7},
+        rrf_k=rrf_k,
+    )
+    notes = [] if hits.used_vector or query_vec is None else ["no listing vectors for this pool"]
+    if not hits.ids:
         notes.append("fell back to structured fetch")
         return HybridResult(fetch_candidates(db, f, limit), used_vector=False, used_bm25=False, notes=notes)
-    fused = rrf_fuse(rankings, weights or {"vector": 0.3, "bm25": 0.7}, k=rrf_k)[:limit]
-    ids = [int(i) for i, _ in fused]  # type: ignore[call-overload]
+    ids = [int(i) for i in hits.ids]
     rows = db.fetch_all(f"SELECT {ROW_COLUMNS} FROM hdb_resale WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids})
     order = {i: n for n, i in enumerate(ids)}
     rows.sort(key=lambda r: order[int(r["id"])])
     for n, r in enumerate(rows):
         r["retrieval_rank"] = n
-    return HybridResult(rows, used_vector="vector" in rankings, used_bm25="bm25" in rankings, notes=notes)
+    return HybridResult(rows, used_vector=hits.used_vector, used_bm25=hits.used_bm25, notes=notes)
 
 
 def towns_of_streets(db: Database, streets: list[str]) -> list[str]:

@@ -14,18 +14,12 @@ from quarry.db import Database
 from quarry.embed import Embedder, embed_missing, missing_texts
 from quarry.progress import Reporter, SilentReporter
 
-ABBREVIATIONS: dict[str, str] = {
-    "AVE": "Avenue", "ST": "Street", "RD": "Road", "DR": "Drive", "CRES": "Crescent",
-    "CL": "Close", "LOR": "Lorong", "JLN": "Jalan", "BT": "Bukit", "UPP": "Upper",
-    "NTH": "North", "STH": "South", "CTRL": "Central", "PL": "Place", "CTR": "Centre",
-    "TER": "Terrace", "KG": "Kampong", "TG": "Tanjong", "PK": "Park", "GDNS": "Gardens",
-    "HTS": "Heights", "C'WEALTH": "Commonwealth", "MKT": "Market", "SQ": "Square", "BLVD": "Boulevard",
-}  # fmt: skip
+from .street_words import EXPANDED
 
 
 def expand_street(street: str) -> str:
     """'COMPASSVALE RD' → 'Compassvale Road' (embeddings read words, not abbreviations)."""
-    words = [ABBREVIATIONS.get(w, w.title()) for w in re.split(r"\s+", street.strip().upper()) if w]
+    words = [EXPANDED.get(w, w.title()) for w in re.split(r"\s+", street.strip().upper()) if w]
     return " ".join(words)
 
 

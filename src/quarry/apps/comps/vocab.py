@@ -199,39 +199,7 @@ NUMBER_WORDS: dict[str, int] = {
     "thirty six": 36,
 }
 
-# Street words as written in full -> the abbreviation the HDB data uses. Both the hint and
-# every street are reduced to these forms, so the mapping works in both directions.
-STREET_ABBREVIATIONS: dict[str, str] = {
-    "ROAD": "RD",
-    "AVENUE": "AVE",
-    "AV": "AVE",
-    "STREET": "ST",
-    "SAINT": "ST",
-    "DRIVE": "DR",
-    "CRESCENT": "CRES",
-    "BUKIT": "BT",
-    "BKT": "BT",
-    "JALAN": "JLN",
-    "LORONG": "LOR",
-    "UPPER": "UPP",
-    "NORTH": "NTH",
-    "SOUTH": "STH",
-    "CENTRAL": "CTRL",
-    "CENTRE": "CTR",
-    "CENTER": "CTR",
-    "COMMONWEALTH": "CWEALTH",
-    "TANJONG": "TG",
-    "KAMPONG": "KG",
-    "PLACE": "PL",
-    "TERRACE": "TER",
-    "CLOSE": "CL",
-    "MARKET": "MKT",
-    "PARK": "PK",
-    "GARDENS": "GDNS",
-    "GARDEN": "GDNS",
-    "HEIGHTS": "HTS",
-    "LN": "LANE",
-}
+# Street abbreviations (ROAD -> RD ...) live in `street_words.py`, the one table of them.
 
 # Shorthands that stand for several street words ("AMK Ave 10" is ANG MO KIO AVE 10).
 STREET_TOKEN_EXPANSIONS: dict[str, tuple[str, ...]] = {

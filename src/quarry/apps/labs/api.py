@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 
-from quarry.errors import RateLimited
+from quarry.clientip import client_address
+from quarry.errors import ErrorBody
 from quarry.settings import Settings, get_settings
 
 from .models import GenerateRequest, LabsResponse
-from .ratelimit import SlidingWindowLimiter
 
 router = APIRouter(prefix="/api/sql", tags=["labs"])
-limiter = SlidingWindowLimiter(window_s=60.0)
 
 
 def _settings(request: Request) -> Settings:
@@ -20,20 +19,16 @@ def _settings(request: Request) -> Settings:
     return pinned if isinstance(pinned, Settings) else get_settings()
 
 
-def rate_limit(request: Request) -> None:
-    """60 requests per minute per client IP (LABS_RATE_LIMIT_PER_MINUTE); 429 beyond."""
-    s = _settings(request)
-    client = request.client.host if request.client else "unknown"
-    wait = limiter.hit(client, s.labs_rate_limit_per_minute)
-    if wait is not None:
-        raise RateLimited(
-            f"Rate limit exceeded: at most {s.labs_rate_limit_per_minute} requests per minute per client; "
-            f"retry in {wait:g} s.",
-            retry_after_s=wait,
-        )
-
-
-@router.post("/generate", response_model=LabsResponse, dependencies=[Depends(rate_limit)])
+@router.post(
+    "/generate",
+    response_model=LabsResponse,
+    responses={
+        400: {"model": ErrorBody, "description": "Empty or too long question."},
+        422: {"model": ErrorBody, "description": "Malformed body (wrong types, unknown JSON)."},
+        429: {"model": ErrorBody, "description": "Rate limit exceeded; see Retry-After."},
+        503: {"model": ErrorBody, "description": "Database unavailable; see Retry-After."},
+    },
+)
 async def generate_sql(req: GenerateRequest, request: Request) -> LabsResponse:
     """One question (any language) → one validated read-only SELECT, its explanation, the rows
     when `execute` is true, and the full tool-call log. Generation failures come back with
@@ -41,4 +36,6 @@ async def generate_sql(req: GenerateRequest, request: Request) -> LabsResponse:
     from .orchestrator import run
 
     s = _settings(request)
-    return await run(req.question, execute=req.execute, settings=s)
+    peer = request.client.host if request.client else None
+    client = client_address(peer, request.headers.get("x-forwarded-for"), s.trusted_proxies)
+    return await run(req.question, execute=req.execute, settings=s, client=client)

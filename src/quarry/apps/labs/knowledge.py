@@ -9,16 +9,20 @@ to the analyte the user meant (`classify`). Matching is on folded text (see `fol
 so scripts, case, accents and small typos do not matter.
 
 None of this touches the database: the names actually stored are always discovered with
-the fuzzy search tool, exactly as a remote model has to.
+the fuzzy search tool, exactly as a remote model has to. Laboratory names are the other
+way round: they are read from the data once per run and passed in (`find_labs`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .folding import fold, similarity
+from quarry.search import skeleton_fold as fold
+from quarry.search import trigram_similarity as similarity
+
 from .reference import Analyte, Lang, load_analytes
 
 # Everyday words for analytes, in the four languages (what people type, not what labs print).
@@ -230,3 +234,71 @@ def display_name(code: str, lang: Lang) -> str:
     analyte = _by_code()[code]
     names = analyte.names.get(lang) or analyte.names["en"]
     return names[0] if names else analyte.name
+
+
+# ---------------------------------------------------------------- laboratories (learnt from the data)
+
+
+@dataclass(frozen=True)
+class LabMention:
+    """A laboratory of the data that the question names, and where."""
+
+    lab: str
+    """The stored name (lab_reports.lab_name)."""
+    start: int
+    """Character offset of its first word in the question."""
+    end: int
+    """Character offset after its last word."""
+
+
+_GENERIC_LAB_WORDS = frozenset(
+    fold(w) for w in ("lab", "labs", "laboratory", "laboratorio", "лаборатория", "лабораторія", "clinic", "medical")
+)
+
+
+def _same_word(typed: str, stored: str) -> bool:
+    """Folded words that name the same thing: equal, or `typed` inflected ('гемотесте', "quest's")."""
+    return typed == stored or (len(stored) >= 4 and typed.startswith(stored) and len(typed) - len(stored) <= 2)
+
+
+def _first_word_alone(typed: str, stored: str) -> bool:
+    """Whether a lab's first word, written alone, names it ('Quest', 'Synlab'): capitalised, not generic."""
+    return typed[:1].isupper() and len(stored) >= 4 and stored not in _GENERIC_LAB_WORDS
+
+
+def find_labs(text: str, labs: Sequence[str]) -> list[LabMention]:
+    """Laboratories of `labs` (the names stored in the data) that `text` names.
+
+    A lab is named by its words from the first one on: in full ('МедЛаб Скан', 'в Гемотесте'),
+    or by its first word when that is capitalised and distinctive ('from Quest' → 'Quest
+    Diagnostics'). The longest match wins; a full name beats a first word.
+
+    >>> [m.lab for m in find_labs("ферритин в МедЛаб Скан", ["Инвитро", "МедЛаб Скан"])]
+    ['МедЛаб Скан']
+    """
+    tokens = words(text)
+    typed = [fold(w) for w, _, _ in tokens]
+    stored = {lab: [fold(w) for w, _, _ in words(lab)] for lab in labs}
+    found: list[LabMention] = []
+    i = 0
+    while i < len(tokens):
+        best: tuple[int, bool] = (0, False)
+        chosen: list[str] = []
+        for lab, parts in stored.items():
+            n = 0
+            while n < len(parts) and i + n < len(tokens) and _same_word(typed[i + n], parts[n]):
+                n += 1
+            complete = n == len(parts)
+            if n == 0 or (not complete and not _first_word_alone(tokens[i][0], parts[0])):
+                continue
+            if (n, complete) > best:
+                best, chosen = (n, complete), [lab]
+            elif (n, complete) == best:
+                chosen.append(lab)
+        n = best[0]
+        if not n:
+            i += 1
+            continue
+        found += [LabMention(lab, tokens[i][1], tokens[i + n - 1][2]) for lab in chosen]
+        i += n
+    return found

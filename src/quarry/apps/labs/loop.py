@@ -23,11 +23,11 @@ from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import UsageLimits
 
 from quarry.agent import AgentFailed, ToolStep, run_agent
-from quarry.db import get_database
+from quarry.db import Database, get_database
 from quarry.settings import Settings
 
 from .models import FinalQuery
-from .offline import offline_labs_model
+from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
 from .tools import (
     FORCE_MESSAGE,
@@ -110,21 +110,29 @@ class Generation:
     ms: float = 0.0
 
 
+def lab_names(db: Database) -> list[str]:
+    """Laboratory names stored in the data (lab_reports.lab_name), most reports first."""
+    rows = db.fetch_all("SELECT lab_name FROM lab_reports GROUP BY lab_name ORDER BY count(*) DESC, lab_name")
+    return [str(row["lab_name"]) for row in rows]
+
+
 async def generate(question: str, settings: Settings, *, model: Model | None = None) -> Generation:
     """Run the agent once under the total timeout; never raises for model-side failures."""
     agentic = settings.agentic_sql_enabled
     state = LoopState(max_iterations=max(1, settings.agentic_max_iterations))
     out = Generation(state=state)
     started = time.perf_counter()
+    deps = LabsDeps(settings=settings, db=get_database(settings), state=state)
     try:
         result = await run_agent(
             get_agent(agentic),
             question,
             settings=settings,
-            offline=offline_labs_model,
+            # The offline model reads the data's lab names once per run, if and when it answers.
+            offline=offline_model(lambda: lab_names(deps.db)),
             name="labs",
             model=model,
-            deps=LabsDeps(settings=settings, db=get_database(settings), state=state),
+            deps=deps,
             usage_limits=UsageLimits(request_limit=state.max_iterations + 3),
             timeout_s=settings.agentic_timeout_ms / 1000,
         )

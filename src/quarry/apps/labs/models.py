@@ -21,6 +21,9 @@ class FinalQuery(BaseModel):
 
     sql: str = Field(description="The validated SELECT, regenerated from the checked syntax tree.")
     explanation: str = Field(description="Short explanation in the language of the question.")
+    language: str | None = Field(
+        None, description="The question's language as the model stated it (ISO 639-1: ru, uk, en, es); None if not."
+    )
 
 
 class IterationLog(BaseModel):

@@ -1,11 +1,12 @@
 """The offline model: a PydanticAI `FunctionModel` that drives the same tools as an LLM.
 
-Turn 1 reads the question (`offline_intent.parse`) and asks, in parallel, everything it
-needs: fuzzy search for each analyte (the user's words plus the analyte's printed name in
-each language, so other scripts are found too), a patient lookup when a name is given and
-the lab list when a lab is mentioned. Turn 2 reads those tool results back from the
-message history, keeps the names that denote the analyte the user meant (`knowledge`), and
-calls `generate_final_query`. A simple term search therefore finishes in two iterations.
+Turn 1 reads the question (`offline_intent.parse`, with the laboratory names stored in the
+data, loaded once per run) and asks, in parallel, everything it needs: fuzzy search for
+each analyte (the user's words plus the analyte's printed name in each language, so other
+scripts are found too) and a patient lookup when a name is given. Turn 2 reads those tool
+results back from the message history by tool name, keeps the names that denote the
+analyte the user meant (`knowledge`), and calls `generate_final_query`. A simple term
+search therefore finishes in two iterations.
 
 Without tools (single-shot mode, or the forced last turn) it answers from what it has,
 comparing reference names through `labs_fold` when nothing was searched.
@@ -14,7 +15,9 @@ comparing reference names through `labs_fold` when nothing was searched.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -29,19 +32,20 @@ from pydantic_ai.messages import (
     ToolReturnPart,
     UserPromptPart,
 )
-from pydantic_ai.models.function import AgentInfo
+from pydantic_ai.models.function import AgentInfo, FunctionDef
 
 from quarry.llm import user_texts
+from quarry.search import skeleton_fold as fold
 
-from .folding import fold, similarity
 from .knowledge import classify, display_name, search_terms
 from .offline_explain import explain
 from .offline_intent import Intent, parse
-from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, quote, word_regex
+from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, patient_lookup_sql
 from .reference import analyte_by_code
 from .tools import FORCE_MESSAGE
 
-LAB_LIST_SQL = "SELECT lab_name, count(*) AS reports FROM lab_reports GROUP BY lab_name ORDER BY reports DESC"
+LabNames = Callable[[], Sequence[str]]
+"""Reads the laboratory names stored in the data (lab_reports.lab_name)."""
 _FUZZY = "fuzzy_search_parameter_names"
 _ANALYTES = "fuzzy_search_analyte_names"
 _EXPLORE = "execute_exploratory_sql"
@@ -54,8 +58,9 @@ class Seen:
     fuzzy: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Folded search term → matches."""
     analytes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    explored: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """'patients' / 'labs' → exploratory result."""
+    """Folded search term → analytes of the catalogue."""
+    patients: dict[str, Any] | None = None
+    """The patient lookup (an execute_exploratory_sql result with id and full_name, or an error)."""
     final_feedback: list[str] = field(default_factory=list)
     forced: bool = False
 
@@ -73,12 +78,15 @@ def _content(value: Any) -> Any:
     return value
 
 
-def _purpose(sql: str) -> str:
-    return "labs" if "FROM lab_reports" in sql else "patients" if "FROM patients" in sql else "other"
+def _is_patient_lookup(content: Any) -> bool:
+    """An exploratory result the patient logic can read: rows with id and full_name, or an error."""
+    if not isinstance(content, dict):
+        return False
+    return "error" in content or {"id", "full_name"} <= set(content.get("columns") or [])
 
 
 def read_history(messages: list[ModelMessage]) -> Seen:
-    """Pair each tool call with its return, keyed the way the offline model asks."""
+    """Pair each tool return with its call and file it by tool name (`ToolReturnPart.tool_name`)."""
     seen = Seen()
     calls: dict[str, ToolCallPart] = {}
     for message in messages:
@@ -103,22 +111,14 @@ def read_history(messages: list[ModelMessage]) -> Seen:
                 seen.fuzzy[fold(str(args.get("term", "")))] = content if isinstance(content, list) else []
             elif rpart.tool_name == _ANALYTES:
                 seen.analytes[fold(str(args.get("term", "")))] = content if isinstance(content, list) else []
-            elif rpart.tool_name == _EXPLORE and isinstance(content, dict):
-                seen.explored[_purpose(str(args.get("sql", "")))] = content
+            elif rpart.tool_name == _EXPLORE and _is_patient_lookup(content):
+                seen.patients = content
             elif getattr(rpart, "outcome", None) == "retried":
                 seen.final_feedback.append(str(rpart.content))
     return seen
 
 
-# ---------------------------------------------------------------- patients and labs
-
-
-def patient_lookup_sql(name: str) -> str:
-    """Patients whose folded name contains every word asked for, in any of its inflected forms.
-    No LIMIT of its own: the validator's cap makes `truncated` say when there are more."""
-    conditions = [f"labs_fold(full_name) ~ {quote(word_regex(name_forms(w)))}" for w in name_words(name)]
-    where = " AND ".join(conditions) or "false"
-    return f"SELECT id, full_name, sex, birth_date FROM patients WHERE {where} ORDER BY id"
+# ---------------------------------------------------------------- patients
 
 
 def pick_patients(name: str, result: dict[str, Any]) -> tuple[list[tuple[int, str]], list[list[str]]]:
@@ -138,18 +138,6 @@ def pick_patients(name: str, result: dict[str, Any]) -> tuple[list[tuple[int, st
         (int(r["id"]), str(r["full_name"])) for r in rows if all(set(forms) & tokens[int(r["id"])] for forms in used)
     ]
     return picked, used
-
-
-def pick_labs(words: list[str], result: dict[str, Any]) -> list[str]:
-    labs = [str(row[0]) for row in result.get("rows") or []]
-    chosen: list[str] = []
-    for word in words:
-        fw = fold(word)
-        for lab in labs:
-            fl = fold(lab)
-            if (fw in fl.split() or fl.startswith(fw) or similarity(fw, fl) >= 0.5) and lab not in chosen:
-                chosen.append(lab)
-    return chosen
 
 
 # ---------------------------------------------------------------- planning
@@ -203,22 +191,18 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             f.fold_names = [] if searched else [intent.unknown_term]
             f.missing = searched
         filters.append(f)
-    plan = Plan(intent=intent, analytes=filters)
-    if intent.lab_words:
-        labs = seen.explored.get("labs")
-        if labs is not None and "error" not in labs:
-            plan.labs = pick_labs(intent.lab_words, labs)
-        elif intent.wants_lab and not seen.explored:
-            plan.lab_fallback = intent.lab_words
-    guess = seen.explored.get("patients") if intent.name_guess and not plan.labs else None
+    plan = Plan(intent=intent, analytes=filters, labs=list(intent.labs))
+    guess = seen.patients if intent.name_guess else None
+    person = False
     if guess is not None and "error" not in guess and intent.name_guess:
         picked, forms = pick_patients(intent.name_guess, guess)
         if picked:  # the capitalised words were a person after all
+            person = True
             intent.patient_name = intent.name_guess
             plan.patient_ids = [pid for pid, _ in picked]
             plan.patient_forms = forms if guess.get("truncated") else []
     elif intent.patient_name:
-        lookup = seen.explored.get("patients")
+        lookup = seen.patients
         if lookup is not None and "error" not in lookup:
             picked, forms = pick_patients(intent.patient_name, lookup)
             plan.patient_ids = [pid for pid, _ in picked]
@@ -226,6 +210,9 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
                 plan.patient_forms = forms
         else:
             plan.patient_fallback = intent.patient_name
+    if intent.lab_words and intent.wants_lab and not person:
+        # The data's lab names are unknown: match the capitalised words against folded lab names.
+        plan.lab_fallback = intent.lab_words
     return plan
 
 
@@ -255,12 +242,11 @@ def _lookups(intent: Intent, seen: Seen, available: set[str]) -> tuple[list[Tool
             said.append(f"'{intent.unknown_term}' is not a test I know; searching stored names and the catalogue")
     if _EXPLORE in available:
         who = intent.patient_name or intent.name_guess
-        if who and "patients" not in seen.explored:
+        if who and seen.patients is None:
             calls.append(ToolCallPart(_EXPLORE, {"sql": patient_lookup_sql(who)}))
             said.append(f"looking up patient '{who}'")
-        if intent.lab_words and "labs" not in seen.explored:
-            calls.append(ToolCallPart(_EXPLORE, {"sql": LAB_LIST_SQL}))
-            said.append(f"checking lab names for {', '.join(intent.lab_words)}")
+    if intent.labs:
+        said.append(f"lab {', '.join(intent.labs)} (a laboratory in the data)")
     return calls, said
 
 
@@ -271,7 +257,7 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
     plan = make_plan(intent, seen)
     sql = build_sql(plan)
     patient_names = None
-    lookup = seen.explored.get("patients")
+    lookup = seen.patients
     if intent.patient_name and lookup and plan.patient_ids:
         patient_names = [n for pid, n in pick_patients(intent.patient_name, lookup)[0] if pid in plan.patient_ids]
         if plan.patient_forms:
@@ -281,14 +267,20 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
     why = "forced to answer now" if seen.forced else "enough information"
     reasoning = f"Language {intent.language}; {why}. {found or 'no known analyte'}. Writing the final query."
     tool = info.output_tools[0].name
-    return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(tool, {"sql": sql, "explanation": explanation})])
+    args = {"sql": sql, "explanation": explanation, "language": intent.language}
+    return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(tool, args)])
 
 
-def offline_labs_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    """FunctionModel body: look things up first, then emit the final query."""
+def offline_labs_model(
+    messages: list[ModelMessage], info: AgentInfo, *, labs: Sequence[str] | None = None
+) -> ModelResponse:
+    """FunctionModel body: look things up first, then emit the final query.
+
+    `labs` are the laboratory names stored in the data (None: unknown, capitalised words
+    may then name a lab or a person)."""
     texts = user_texts(messages)
     question = next((t for t in texts if FORCE_MESSAGE not in t), "")
-    intent = parse(question)
+    intent = parse(question, labs=labs)
     seen = read_history(messages)
     available = {t.name for t in info.function_tools}
     if available and not seen.forced and not seen.final_feedback:
@@ -298,3 +290,17 @@ def offline_labs_model(messages: list[ModelMessage], info: AgentInfo) -> ModelRe
             parts: list[ModelResponsePart] = [TextPart(reasoning), *calls]
             return ModelResponse(parts=parts)
     return _final(intent, seen, info)
+
+
+def offline_model(lab_names: LabNames) -> FunctionDef:
+    """The offline model of one run: `offline_labs_model` knowing the data's laboratories,
+    read with `lab_names` on its first turn and kept for the rest of the run."""
+
+    @cache
+    def labs() -> tuple[str, ...]:
+        return tuple(lab_names())
+
+    def offline_labs(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return offline_labs_model(messages, info, labs=labs())
+
+    return offline_labs

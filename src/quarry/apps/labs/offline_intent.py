@@ -3,17 +3,20 @@
 Reads what a lab-results question asks for: the language, analytes (via `knowledge`), a
 time window, value or reference-range conditions, an aggregation and grouping, and patient
 or lab filters. Each detector removes the words it used so later ones cannot reuse them
-(the "60" of "older than 60" is an age, not a glucose threshold).
+(the "60" of "older than 60" is an age, not a glucose threshold). Laboratories are known
+from the data (`parse(question, labs=...)`), so "ферритин в МедЛаб Скан" names a lab, not
+a patient called "Мед".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
-from .knowledge import Mention, find_mentions, words
+from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
 
 Aggregate = Literal["list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest"]
@@ -74,7 +77,12 @@ class Intent:
     sex: Literal["F", "M"] | None = None
     age_over: int | None = None
     age_under: int | None = None
+    labs: list[str] = field(default_factory=list)
+    """Stored lab names (lab_reports.lab_name) the question names."""
+    labs_known: bool = False
+    """The data's lab names were given to `parse`: other capitalised words are not labs."""
     lab_words: list[str] = field(default_factory=list)
+    """Capitalised words that may name a lab when the data's lab names are unknown."""
     wants_lab: bool = False
     unknown_term: str | None = None
     """Content words naming a test the model does not know (searched as typed)."""
@@ -247,19 +255,27 @@ def _sex(t: _Text, intent: Intent) -> None:
     intent.sex = "F" if female else "M" if male else None
 
 
-def _patient_name(question: str) -> tuple[str | None, tuple[int, int] | None]:
-    patterns = (
-        rf"\bpatient(?:\s+named)?\s+{_NAME}",
-        rf"\b(?:for|of)\s+{_NAME}(?='s|’s)",
-        rf"(?:пациент(?:а|ки|у|ке|ом|кой)?|пацієнт(?:а|ки|у|ці|ом|кою)?)\s+{_NAME}",
-        r"\b(?:у|для|в)\s+(?!Инвитро|Гемотест|Хеликс|Сінево)([А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+(?:\s+[А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+){0,2})",
-        rf"\bpaciente\s+{_NAME}",
-        rf"\b(?:de|para)\s+(?:la\s+|el\s+)?paciente\s+{_NAME}",
-    )
-    for pattern in patterns:
-        match = re.search(pattern, question)
-        if match:
-            return match.group(1).strip(), match.span(1)
+_NAME_PATTERNS = (
+    rf"\bpatient(?:\s+named)?\s+{_NAME}",
+    rf"\b(?:for|of)\s+{_NAME}(?='s|’s)",
+    rf"(?:пациент(?:а|ки|у|ке|ом|кой)?|пацієнт(?:а|ки|у|ці|ом|кою)?)\s+{_NAME}",
+    r"\b(?:у|для|в)\s+([А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+(?:\s+[А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+){0,2})",
+    rf"\bpaciente\s+{_NAME}",
+    rf"\b(?:de|para)\s+(?:la\s+|el\s+)?paciente\s+{_NAME}",
+)
+
+
+def _patient_name(question: str, labs: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
+    """The patient's name and its span; words of a lab (`labs` spans) are never part of it."""
+    for pattern in _NAME_PATTERNS:
+        for match in re.finditer(pattern, question):
+            start, end = match.span(1)
+            if any(a <= start < b for a, b in labs):
+                continue  # "в Инвитро", "у МедЛаб Скан": a lab, not a person
+            end = min([end, *(a for a, _ in labs if start < a < end)])
+            name = question[start:end].strip()
+            if name:
+                return name, (start, start + len(name))
     return None, None
 
 
@@ -384,15 +400,19 @@ _STOP = {"show", "list", "give", "find", "what", "which", "how", "all", "my", "�
 
 
 def _labs(question: str, t: _Text, intent: Intent, skip_spans: list[tuple[int, int]]) -> None:
-    intent.wants_lab = intent.group_by == "lab" or t.has(_LAB_WORD)
+    """Capitalised words nothing else explained: a lab only when the data's labs are unknown,
+    otherwise a guess at a patient's name."""
+    intent.wants_lab = intent.group_by == "lab" or t.has(_LAB_WORD) or bool(intent.labs)
     candidates: list[str] = []
     for word, start, _end in words(question)[1:]:
         if any(s <= start < e for s, e in skip_spans) or not word[:1].isupper() or word.lower() in _STOP:
             continue
         candidates.append(word)
-    intent.lab_words = candidates
-    if candidates:
-        intent.wants_lab = True
+    if intent.patient_name is None and candidates:
+        intent.name_guess = " ".join(candidates[:3])
+    if not intent.labs_known:
+        intent.lab_words = candidates
+        intent.wants_lab = intent.wants_lab or bool(candidates)
 
 
 # ---------------------------------------------------------------- entry point
@@ -403,17 +423,23 @@ def _blank(t: _Text, spans: list[tuple[int, int]]) -> None:
         t.lower = t.lower[:start] + " " * (end - start) + t.lower[end:]
 
 
-def parse(question: str) -> Intent:
-    """The intent of one question (never raises)."""
-    intent = Intent(question=question, language=detect_language(question))
+def parse(question: str, *, labs: Sequence[str] | None = None) -> Intent:
+    """The intent of one question (never raises).
+
+    `labs` are the laboratory names stored in the data; when given, the labs the question
+    names are recognised before patient names, and other capitalised words are people."""
+    intent = Intent(question=question, language=detect_language(question), labs_known=labs is not None)
     t = _Text(question)
     intent.window = _window(t)
     _age(t, intent)
-    name, name_span = _patient_name(question)
+    lab_mentions = find_labs(question, labs or ())
+    intent.labs = list(dict.fromkeys(m.lab for m in lab_mentions))
+    lab_spans = [(m.start, m.end) for m in lab_mentions]
+    name, name_span = _patient_name(question, lab_spans)
     intent.patient_name = name
-    # Analytes next, on words no date, age, name or number claimed; their words are then
+    # Analytes next, on words no date, age, lab, name or number claimed; their words are then
     # blanked so "Platelet Count" is a test, not a request to count.
-    skip_spans = [name_span] if name_span else []
+    skip_spans = lab_spans + ([name_span] if name_span else [])
     skip_spans += [(m.start(), m.end()) for m in re.finditer(r"\d+(?:[.,]\d+)?", question)]
     tokens = words(question)
     skip = frozenset(
@@ -431,10 +457,8 @@ def parse(question: str) -> Intent:
         intent.aggregate = "avg"
     if intent.group_by not in ("none", "patient") and intent.aggregate == "latest":
         intent.aggregate = "avg"
+    # A capitalised word that is neither a test nor a known lab is most likely a person.
     _labs(question, t, intent, skip_spans + mention_spans)
-    if intent.patient_name is None and intent.lab_words:
-        # A capitalised word that is neither a test nor a known lab is most likely a person.
-        intent.name_guess = " ".join(intent.lab_words[:3])
     if not intent.mentions:
         intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans)
     return intent

@@ -4,6 +4,10 @@ Analyte filters use the exact parameter names fuzzy search returned (`parameter_
 (...)`, served by a btree index). When no search was possible (single-shot mode, or a
 forced answer before any search), the model falls back to its own knowledge of printed
 names compared through `labs_fold`, which is slower and misses unknown spellings.
+
+The query is a sqlglot syntax tree (`build_query`), rendered once for PostgreSQL: every
+value from the question (names, dates, intervals, numbers) is a literal node quoted by
+sqlglot, never text pasted into SQL.
 """
 
 from __future__ import annotations
@@ -11,14 +15,59 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .folding import fold
+from sqlglot import exp
+
+from quarry.search import skeleton_fold as fold
+
 from .offline_intent import Intent
 
-LIST_COLUMNS = (
-    "lr.collected_at, p.full_name AS patient, lr.parameter_name, lr.value_numeric, lr.unit, "
-    "lr.reference_low, lr.reference_high"
-)
-LATEST_COLUMNS = "lr.collected_at, p.full_name AS patient, lr.parameter_name, lr.value_numeric, lr.unit"
+Expr = exp.Expr
+"""A sqlglot expression node (the offline SQL is built as a syntax tree, never as text)."""
+
+_DIALECT = "postgres"
+
+
+def _col(name: str, table: str | None = None) -> exp.Column:
+    return exp.column(name, table=table)
+
+
+def _str(value: str) -> exp.Literal:
+    """A string literal: quoting is sqlglot's, whatever the text holds."""
+    return exp.Literal.string(value)
+
+
+def _fold(expr: Expr) -> Expr:
+    """labs_fold(expr): the SQL twin of `folding.fold`."""
+    return exp.Anonymous(this="labs_fold", expressions=[expr])
+
+
+def _date_trunc(unit: str, expr: Expr) -> Expr:
+    return exp.func("date_trunc", _str(unit), expr, dialect=_DIALECT)
+
+
+def _desc(expr: Expr) -> exp.Ordered:
+    """expr DESC with PostgreSQL's default NULL placement (nulls first), as plain `DESC` means."""
+    return exp.Ordered(this=expr, desc=True, nulls_first=True)
+
+
+def _render(query: Expr) -> str:
+    return query.sql(dialect=_DIALECT)
+
+
+def _list_columns() -> list[Expr]:
+    return [
+        _col("collected_at", "lr"),
+        exp.alias_(_col("full_name", "p"), "patient"),
+        _col("parameter_name", "lr"),
+        _col("value_numeric", "lr"),
+        _col("unit", "lr"),
+        _col("reference_low", "lr"),
+        _col("reference_high", "lr"),
+    ]
+
+
+def _latest_columns() -> list[Expr]:
+    return _list_columns()[:5]
 
 
 @dataclass
@@ -49,12 +98,14 @@ class Plan:
     patient_forms: list[list[str]] = field(default_factory=list)
     """Per name word, folded forms to match as whole words when the lookup hit its row limit."""
     labs: list[str] = field(default_factory=list)
+    """Stored lab_reports.lab_name values the question names."""
     lab_fallback: list[str] = field(default_factory=list)
+    """Words to match against folded lab names when the stored names are unknown."""
 
 
 def quote(value: str) -> str:
-    """A SQL string literal (single quotes doubled)."""
-    return "'" + value.replace("'", "''") + "'"
+    """A PostgreSQL string literal as text (sqlglot's quoting: single quotes doubled)."""
+    return _str(value).sql(dialect=_DIALECT)
 
 
 _ENDINGS = (("ой", "а"), ("ей", "а"), ("ою", "а"), ("ого", ""), ("ому", ""), ("ым", ""), ("ом", ""),
@@ -84,142 +135,183 @@ def word_regex(forms: list[str]) -> str:
     return "(^| )(" + "|".join(escaped) + ")( |$)"
 
 
-def _in_list(values: list[str]) -> str:
-    return "(" + ", ".join(quote(v) for v in values) + ")"
+def _name_match(column: Expr, forms: list[str]) -> Expr:
+    """labs_fold(column) ~ '<whole-word regex of forms>'."""
+    return exp.RegexpLike(this=_fold(column), expression=_str(word_regex(forms)))
 
 
-def analyte_predicate(a: AnalyteFilter) -> str:
+def _and(conditions: list[Expr], *, empty: Expr) -> Expr:
+    return exp.and_(*conditions) if conditions else empty
+
+
+def patient_lookup_sql(name: str) -> str:
+    """Patients whose folded name contains every word asked for, in any of its inflected forms.
+    No LIMIT of its own: the validator's cap makes `truncated` say when there are more."""
+    conditions = [_name_match(_col("full_name"), name_forms(w)) for w in name_words(name)]
+    query = (
+        exp.select(_col("id"), _col("full_name"), _col("sex"), _col("birth_date"))
+        .from_(exp.to_table("patients"))
+        .where(_and(conditions, empty=exp.false()))
+        .order_by(_col("id"))
+    )
+    return _render(query)
+
+
+def analyte_predicate(a: AnalyteFilter) -> Expr:
     if a.names:
-        return f"lr.parameter_name IN {_in_list(a.names)}"
+        return _col("parameter_name", "lr").isin(*(_str(n) for n in a.names))
     if a.fold_names:
-        folded = ", ".join(f"labs_fold({quote(n)})" for n in a.fold_names)
-        return f"labs_fold(lr.parameter_name) IN ({folded})"
-    return "false"
+        return _fold(_col("parameter_name", "lr")).isin(*(_fold(_str(n)) for n in a.fold_names))
+    return exp.false()
 
 
-def _window(plan: Plan) -> list[str]:
+def _window(plan: Plan) -> list[Expr]:
     w = plan.intent.window
     if w is None:
         return []
+    collected = _col("collected_at", "lr")
+    year_start = _date_trunc("year", exp.CurrentDate())
     if w.interval:
-        return [f"lr.collected_at >= current_date - interval {quote(w.interval)}"]
+        since = exp.Sub(this=exp.CurrentDate(), expression=exp.Interval(this=_str(w.interval)))
+        return [exp.GTE(this=collected, expression=since)]
     if w.calendar == "this_year":
-        return ["lr.collected_at >= date_trunc('year', current_date)"]
+        return [exp.GTE(this=collected, expression=year_start)]
     if w.calendar == "last_year":
-        return [
-            "lr.collected_at >= date_trunc('year', current_date) - interval '1 year'",
-            "lr.collected_at < date_trunc('year', current_date)",
-        ]
-    out = []
+        last_year = exp.Sub(this=year_start.copy(), expression=exp.Interval(this=_str("1 year")))
+        return [exp.GTE(this=collected, expression=last_year), exp.LT(this=collected.copy(), expression=year_start)]
+    out: list[Expr] = []
     if w.start:
-        out.append(f"lr.collected_at >= {quote(w.start.isoformat())}")
+        out.append(exp.GTE(this=collected, expression=_str(w.start.isoformat())))
     if w.end:
-        out.append(f"lr.collected_at < {quote(w.end.isoformat())}")
+        out.append(exp.LT(this=collected.copy(), expression=_str(w.end.isoformat())))
     return out
 
 
-def _conditions(plan: Plan) -> list[str]:
+_COMPARISONS: dict[str, type[exp.Binary]] = {">": exp.GT, "<": exp.LT, ">=": exp.GTE, "<=": exp.LTE}
+
+
+def _conditions(plan: Plan) -> list[Expr]:
     i = plan.intent
-    out: list[str] = []
+    value = _col("value_numeric", "lr")
+    low, high = _col("reference_low", "lr"), _col("reference_high", "lr")
+    out: list[Expr] = []
     if i.value_op and i.value is not None:
-        value = int(i.value) if i.value.is_integer() else i.value
-        out.append(f"lr.value_numeric {i.value_op} {value}")
+        number = int(i.value) if i.value.is_integer() else i.value
+        out.append(_COMPARISONS[i.value_op](this=value.copy(), expression=exp.Literal.number(number)))
     if i.range_filter == "above":
-        out.append("lr.value_numeric > lr.reference_high")
+        out.append(exp.GT(this=value.copy(), expression=high))
     elif i.range_filter == "below":
-        out.append("lr.value_numeric < lr.reference_low")
+        out.append(exp.LT(this=value.copy(), expression=low))
     elif i.range_filter == "outside":
-        out.append("(lr.value_numeric > lr.reference_high OR lr.value_numeric < lr.reference_low)")
+        out.append(
+            exp.paren(
+                exp.or_(exp.GT(this=value.copy(), expression=high), exp.LT(this=value.copy(), expression=low)),
+                copy=False,
+            )
+        )
     elif i.range_filter == "within":
-        out.append("lr.value_numeric <= lr.reference_high")
-        out.append("(lr.reference_low IS NULL OR lr.value_numeric >= lr.reference_low)")
+        out.append(exp.LTE(this=value.copy(), expression=high))
+        either = exp.or_(exp.Is(this=low.copy(), expression=exp.null()), exp.GTE(this=value.copy(), expression=low))
+        out.append(exp.paren(either, copy=False))
     return out
 
 
-def _patients(plan: Plan) -> list[str]:
+def _age(op: type[exp.Binary], years: int) -> Expr:
+    age = exp.Anonymous(this="age", expressions=[exp.CurrentDate(), _col("birth_date", "p")])
+    return op(this=exp.Extract(this=exp.var("year"), expression=age), expression=exp.Literal.number(years))
+
+
+def _patients(plan: Plan) -> list[Expr]:
     i = plan.intent
-    out: list[str] = []
+    out: list[Expr] = []
     if plan.patient_forms:
         # Too many namesakes to list: match the name as whole folded words instead.
-        for forms in plan.patient_forms:
-            out.append(f"labs_fold(p.full_name) ~ {quote(word_regex(forms))}")
+        out += [_name_match(_col("full_name", "p"), forms) for forms in plan.patient_forms]
     elif plan.patient_ids is not None:
-        ids = ", ".join(str(pid) for pid in sorted(plan.patient_ids)) or "NULL"
-        out.append(f"lr.patient_id IN ({ids})")
+        ids: list[Expr] = [exp.Literal.number(pid) for pid in sorted(plan.patient_ids)] or [exp.null()]
+        out.append(_col("patient_id", "lr").isin(*ids))
     elif plan.patient_fallback:
-        for word in name_words(plan.patient_fallback):
-            out.append(f"labs_fold(p.full_name) ~ {quote(word_regex(name_forms(word)))}")
+        out += [_name_match(_col("full_name", "p"), name_forms(w)) for w in name_words(plan.patient_fallback)]
     if i.sex:
-        out.append(f"p.sex = {quote(i.sex)}")
+        out.append(exp.EQ(this=_col("sex", "p"), expression=_str(i.sex)))
     if i.age_over is not None:
-        out.append(f"extract(year FROM age(current_date, p.birth_date)) > {i.age_over}")
+        out.append(_age(exp.GT, i.age_over))
     if i.age_under is not None:
-        out.append(f"extract(year FROM age(current_date, p.birth_date)) < {i.age_under}")
+        out.append(_age(exp.LT, i.age_under))
     return out
 
 
-def _labs(plan: Plan) -> list[str]:
+def _labs(plan: Plan) -> list[Expr]:
+    lab_name = _col("lab_name", "r")
     if plan.labs:
-        return [f"r.lab_name IN {_in_list(plan.labs)}"]
+        return [lab_name.isin(*(_str(lab) for lab in plan.labs))]
     if plan.lab_fallback:
-        parts = [f"labs_fold(r.lab_name) LIKE '%' || labs_fold({quote(w)}) || '%'" for w in plan.lab_fallback]
-        return ["(" + " OR ".join(parts) + ")"]
+        likes = [
+            exp.Like(
+                this=_fold(lab_name.copy()),
+                expression=exp.DPipe(
+                    this=exp.DPipe(this=_str("%"), expression=_fold(_str(word))), expression=_str("%")
+                ),
+            )
+            for word in plan.lab_fallback
+        ]
+        return [exp.paren(exp.or_(*likes), copy=False)]
     return []
 
 
-def _analyte_label(plan: Plan) -> str | None:
+def _analyte_label(plan: Plan) -> Expr | None:
     """CASE expression naming the analyte of a row when several are asked for at once."""
     if len(plan.analytes) < 2:
         return None
-    whens = " ".join(f"WHEN {analyte_predicate(a)} THEN {quote(a.label)}" for a in plan.analytes)
-    return f"CASE {whens} END"
+    case = exp.case()
+    for a in plan.analytes:
+        case = case.when(analyte_predicate(a), _str(a.label))
+    return case
 
 
-def _agg_expr(plan: Plan) -> tuple[str, str]:
+def _agg_expr(plan: Plan) -> tuple[Expr, str]:
     agg = plan.intent.aggregate
+    value = _col("value_numeric", "lr")
     if agg == "avg":
-        return "round(avg(lr.value_numeric), 2)", "avg_value"
+        return exp.Round(this=exp.Avg(this=value), decimals=exp.Literal.number(2)), "avg_value"
     if agg == "min":
-        return "min(lr.value_numeric)", "min_value"
+        return exp.Min(this=value), "min_value"
     if agg == "max":
-        return "max(lr.value_numeric)", "max_value"
+        return exp.Max(this=value), "max_value"
     if agg == "count_patients":
-        return "count(DISTINCT lr.patient_id)", "patients"
-    return "count(*)", "results"
+        return exp.Count(this=exp.Distinct(expressions=[_col("patient_id", "lr")])), "patients"
+    return exp.Count(this=exp.Star()), "results"
 
 
-def _group(plan: Plan) -> tuple[list[str], list[str], list[str]]:
+def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
     """(select expressions, GROUP BY items, ORDER BY items) of the grouping."""
     g = plan.intent.group_by
     label = _analyte_label(plan)
-    select: list[str] = [f"{label} AS analyte"] if label else []
-    group: list[str] = [label] if label else []
+    select: list[Expr] = []
+    group: list[Expr] = []
+    order: list[Expr] = []
+
+    def add(expr: Expr, alias: str | None, *keys: Expr) -> None:
+        select.append(exp.alias_(expr, alias) if alias else expr)
+        group.extend(keys or (expr.copy(),))
+        order.append(_col(alias) if alias else expr.copy())
+
+    if label is not None:
+        add(label, "analyte")
     if g in ("month", "year"):
-        select.append(f"date_trunc('{g}', lr.collected_at)::date AS period")
-        group.append(f"date_trunc('{g}', lr.collected_at)::date")
+        add(exp.cast(_date_trunc(g, _col("collected_at", "lr")), "date"), "period")
     elif g == "patient":
-        select.append("p.full_name AS patient")
-        group += ["p.id", "p.full_name"]
+        add(_col("full_name", "p"), "patient", _col("id", "p"), _col("full_name", "p"))
     elif g == "lab":
-        select.append("r.lab_name")
-        group.append("r.lab_name")
+        add(_col("lab_name", "r"), None)
     elif g == "sex":
-        select.append("p.sex")
-        group.append("p.sex")
-    order = [s.rsplit(" AS ", 1)[1] if " AS " in s else s for s in select]
+        add(_col("sex", "p"), None)
     return select, group, order
 
 
-def build_sql(plan: Plan) -> str:
-    """The final SELECT for `plan`."""
+def _source(plan: Plan) -> exp.Select:
+    """SELECT … FROM lab_results lr, joined to patients and reports only when needed."""
     i = plan.intent
-    where: list[str] = []
-    if len(plan.analytes) > 1:
-        where.append(f"({' OR '.join(analyte_predicate(a) for a in plan.analytes)})")
-    elif plan.analytes:
-        where.append(analyte_predicate(plan.analytes[0]))
-    # No analyte named at all ("all my results last month"): every test qualifies.
-    where += _window(plan) + _conditions(plan) + _patients(plan) + _labs(plan)
     needs_patients = (
         i.aggregate in ("list", "latest", "list_patients")
         or i.group_by in ("patient", "sex")
@@ -230,39 +322,67 @@ def build_sql(plan: Plan) -> str:
         or (plan.patient_ids is None and plan.patient_fallback is not None)
     )
     needs_reports = i.group_by == "lab" or bool(plan.labs or plan.lab_fallback)
-    source = "lab_results lr"
+    query = exp.select().from_(exp.to_table("lab_results").as_("lr"))
     if needs_patients:
-        source += " JOIN patients p ON p.id = lr.patient_id"
+        on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "lr"))
+        query = query.join(exp.to_table("patients").as_("p"), on=on)
     if needs_reports:
-        source += " JOIN lab_reports r ON r.id = lr.report_id"
-    where_sql = " AND ".join(where) or "true"
+        on = exp.EQ(this=_col("id", "r"), expression=_col("report_id", "lr"))
+        query = query.join(exp.to_table("lab_reports").as_("r"), on=on)
+    return query
+
+
+def _where(plan: Plan) -> Expr:
+    where: list[Expr] = []
+    if len(plan.analytes) > 1:
+        where.append(exp.paren(exp.or_(*(analyte_predicate(a) for a in plan.analytes)), copy=False))
+    elif plan.analytes:
+        where.append(analyte_predicate(plan.analytes[0]))
+    # No analyte named at all ("all my results last month"): every test qualifies.
+    where += _window(plan) + _conditions(plan) + _patients(plan) + _labs(plan)
+    return _and(where, empty=exp.true())
+
+
+def build_query(plan: Plan) -> exp.Select:
+    """The final SELECT for `plan`, as a sqlglot syntax tree."""
+    i = plan.intent
+    query = _source(plan).where(_where(plan), copy=False)
+    collected = _col("collected_at", "lr")
     if i.aggregate == "list" and i.group_by == "none":
-        return f"SELECT {LIST_COLUMNS} FROM {source} WHERE {where_sql} ORDER BY lr.collected_at DESC"
+        return query.select(*_list_columns(), copy=False).order_by(_desc(collected), copy=False)
     if i.aggregate == "latest" and i.group_by in ("none", "patient"):
         label = _analyte_label(plan)
-        keys = ["lr.patient_id"] if i.group_by == "patient" or _per_patient(i) else []
-        keys += ["analyte"] if label else []
-        columns = (f"{label} AS analyte, " if label else "") + LATEST_COLUMNS
+        keys: list[Expr] = [_col("patient_id", "lr")] if i.group_by == "patient" or _per_patient(i) else []
+        keys += [_col("analyte")] if label is not None else []
+        columns = ([exp.alias_(label, "analyte")] if label is not None else []) + _latest_columns()
+        query = query.select(*columns, copy=False)
         if not keys:
-            return f"SELECT {columns} FROM {source} WHERE {where_sql} ORDER BY lr.collected_at DESC LIMIT 1"
-        on = ", ".join(keys)
-        return (
-            f"SELECT DISTINCT ON ({on}) {columns} FROM {source} WHERE {where_sql} ORDER BY {on}, lr.collected_at DESC"
-        )
+            return query.order_by(_desc(collected), copy=False).limit(1, copy=False)
+        query = query.distinct(*(k.copy() for k in keys), copy=False)
+        return query.order_by(*keys, _desc(collected), copy=False)
     if i.aggregate == "list_patients":
         return (
-            f"SELECT p.full_name AS patient, count(*) AS results FROM {source} WHERE {where_sql}"
-            " GROUP BY p.id, p.full_name ORDER BY results DESC, patient"
+            query.select(
+                exp.alias_(_col("full_name", "p"), "patient"),
+                exp.alias_(exp.Count(this=exp.Star()), "results"),
+                copy=False,
+            )
+            .group_by(_col("id", "p"), _col("full_name", "p"), copy=False)
+            .order_by(_desc(_col("results")), _col("patient"), copy=False)
         )
     expr, alias = _agg_expr(plan)
     select, group, order = _group(plan)
+    query = query.select(*select, exp.alias_(expr, alias), copy=False)
     if not group:
-        return f"SELECT {expr} AS {alias} FROM {source} WHERE {where_sql}"
-    extra = "" if alias in ("results", "patients") else ", count(*) AS results"
-    return (
-        f"SELECT {', '.join(select)}, {expr} AS {alias}{extra} FROM {source} WHERE {where_sql}"
-        f" GROUP BY {', '.join(group)} ORDER BY {', '.join(order)}"
-    )
+        return query
+    if alias not in ("results", "patients"):
+        query = query.select(exp.alias_(exp.Count(this=exp.Star()), "results"), copy=False)
+    return query.group_by(*group, copy=False).order_by(*order, copy=False)
+
+
+def build_sql(plan: Plan) -> str:
+    """The final SELECT for `plan` as PostgreSQL text."""
+    return _render(build_query(plan))
 
 
 _PER_PATIENT = re.compile(r"each|every|per patient|каждо|кожн|cada|всех пациентов|усіх пацієнтів")

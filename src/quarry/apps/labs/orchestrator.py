@@ -18,7 +18,8 @@ from .ingest import has_data
 from .loop import Generation, generate
 from .models import MAX_QUESTION_CHARS, LabsResponse, ToolCall
 from .offline_intent import detect_language
-from .tools import READER_ROLE
+from .policy import READER_ROLE
+from .ratelimit import check_rate_limit
 
 DEFAULT_MAX_ROWS = 1000
 EMPTY_HINT = "ask about lab results, e.g. 'vitamin D results in the last year'."
@@ -51,7 +52,8 @@ def _response(question: str, gen: Generation, settings: Settings) -> LabsRespons
         error=gen.error,
         validation_errors=state.validation_errors,
         agentic_mode=settings.agentic_sql_enabled,
-        language=detect_language(question),
+        # The model states the language with its final query; detection covers errors and models that did not.
+        language=(gen.final.language if gen.final else None) or detect_language(question),
         model=gen.model,
         fallback=gen.fallback,
     )
@@ -64,11 +66,17 @@ async def run(
     settings: Settings | None = None,
     model: Model | None = None,
     max_rows: int = DEFAULT_MAX_ROWS,
+    client: str | None = None,
 ) -> LabsResponse:
-    """Answer one question: generate (agent loop), optionally execute read-only, audit."""
+    """Answer one question: generate (agent loop), optionally execute read-only, audit.
+
+    `client` (an address, from HTTP or the UI) is rate limited; the CLI passes none.
+    """
     s = settings or get_settings()
     db = get_database(s)
     question = clean_question(question, max_chars=MAX_QUESTION_CHARS, empty_hint=EMPTY_HINT)
+    if client is not None:
+        await db.run(check_rate_limit, db, client, s)
     await db.run(_ensure_data, s)
     started = time.perf_counter()
     gen = await generate(question, s, model=model)

@@ -12,8 +12,9 @@ question. Work step by step with the tools:
    (e.g. "холестерин" is total cholesterol, not LDL/HDL) unless they asked for more.
 2. Use execute_exploratory_sql (read-only, 20 rows) to look up patients by name
    (labs_fold(full_name) folds case, accents and scripts), lab names, or value formats.
-3. Call generate_final_query once you are confident. If fuzzy search finds nothing, still
-   answer with a query and say that no matching data was found.
+3. Call generate_final_query once you are confident, with the question's language as an
+   ISO 639-1 code. If fuzzy search finds nothing, still answer with a query and say that no
+   matching data was found.
 Rules: one SELECT, no semicolons, no writes; only the tables below; at most 8 joins and 2
 subqueries. "Above/below normal" means value_numeric > reference_high / < reference_low of
 the same row. Time windows use collected_at relative to current_date. "My results" means all
@@ -22,7 +23,8 @@ results in the database. Prefer readable column aliases.
 
 SINGLE_SHOT_PROMPT = """\
 Write ONE safe PostgreSQL SELECT that answers the question about laboratory test results,
-and a short explanation in the language of the question, by calling generate_final_query.
+and a short explanation in the language of the question, by calling generate_final_query
+(with the question's language as an ISO 639-1 code).
 Lab names differ per lab and script, so match parameter names with
 labs_fold(lab_results.parameter_name) IN (labs_fold('name 1'), labs_fold('name 2'), ...)
 listing the test's common names in several languages. Rules: one SELECT, no writes, only

@@ -17,16 +17,12 @@ from typing_extensions import TypedDict
 
 from quarry.db import Database, get_database
 from quarry.settings import Settings
-from quarry.sqlguard import DEFAULT_FUNCTION_ALLOWLIST, GuardPolicy, validate_sql
+from quarry.sqlguard import validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
 from .models import FinalQuery, IterationLog, ToolName
+from .policy import LABS_TABLES, READER_ROLE, labs_policy
 
-READER_ROLE = "quarry_reader"
-LABS_TABLES = frozenset(
-    {"patients", "lab_reports", "lab_results", "analytes", "analyte_aliases", "lab_parameter_names"}
-)
-LABS_FUNCTIONS = DEFAULT_FUNCTION_ALLOWLIST | {"labs_fold"}
 MAX_TERM_CHARS = 200
 MAX_SQL_CHARS = 20_000
 MAX_EXPLANATION_CHARS = 2000
@@ -69,13 +65,6 @@ class AnalyteMatch(TypedDict):
     alias: str
     lang: str
     similarity_score: float
-
-
-def labs_policy(*, max_limit: int | None = None) -> GuardPolicy:
-    """The validator policy for labs SQL (seed limits: 8 joins, 2 subqueries)."""
-    return GuardPolicy(
-        allowed_tables=LABS_TABLES, max_joins=8, max_subqueries=2, allowed_functions=LABS_FUNCTIONS, max_limit=max_limit
-    )
 
 
 @dataclass
@@ -294,7 +283,9 @@ def check_final_sql(sql: str, settings: Settings) -> tuple[str | None, list[str]
     return checked.sql, []
 
 
-def generate_final_query(ctx: RunContext[LabsDeps], sql: str, explanation: str) -> FinalQuery:
+def generate_final_query(
+    ctx: RunContext[LabsDeps], sql: str, explanation: str, language: str | None = None
+) -> FinalQuery:
     """Return the final answer: one PostgreSQL SELECT that answers the question, and a short
     explanation of what it returns written in the language of the question.
 
@@ -305,11 +296,15 @@ def generate_final_query(ctx: RunContext[LabsDeps], sql: str, explanation: str) 
     Args:
         sql: The final SELECT statement (no trailing semicolon needed).
         explanation: One or two sentences, in the user's language, saying what the rows are.
+        language: The language of the question as an ISO 639-1 code (ru, uk, en, es, ...).
     """
     started = time.perf_counter()
     state = ctx.deps.state
     safe_sql, reasons = check_final_sql(sql or "", ctx.deps.settings)
     params = {"sql": sql, "explanation": (explanation or "")[:MAX_EXPLANATION_CHARS]}
+    lang = (language or "").strip().lower()[:8] or None
+    if lang:
+        params["language"] = lang
     if safe_sql is None:
         state.final_failures += 1
         _record(ctx, "generate_final_query", params, {"ok": False, "reasons": reasons}, None, started, ok=False)
@@ -319,7 +314,7 @@ def generate_final_query(ctx: RunContext[LabsDeps], sql: str, explanation: str) 
         raise ModelRetry(
             "The final query was rejected: " + " ".join(reasons) + " Fix it and call generate_final_query again."
         )
-    final = FinalQuery(sql=safe_sql, explanation=(explanation or "").strip()[:MAX_EXPLANATION_CHARS])
+    final = FinalQuery(sql=safe_sql, explanation=(explanation or "").strip()[:MAX_EXPLANATION_CHARS], language=lang)
     state.final = final
     _record(ctx, "generate_final_query", params, {"ok": True, "sql": safe_sql}, None, started)
     return final

@@ -9,7 +9,7 @@ from typing import Any
 
 import gradio as gr
 
-from quarry.uikit import Failure, error_markdown, safe_call
+from quarry.uikit import Failure, error_markdown, safe_call, ui_client
 
 from .models import LabsResponse
 from .render import pretty_sql
@@ -56,11 +56,11 @@ def _status(resp: LabsResponse) -> str:
     return (resp.explanation or "") + "\n\n" + " · ".join(bits)
 
 
-async def ask(question: str, execute: bool) -> Outputs:
-    """One question → (sql, summary, table, tool log, raw JSON)."""
+async def ask(question: str, execute: bool, request: gr.Request | None = None) -> Outputs:
+    """One question → (sql, summary, table, tool log, raw JSON); rate limited like HTTP."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
-    resp = await safe_call(run(question, execute=execute), app="labs")
+    resp = await safe_call(run(question, execute=execute, client=ui_client(request)), app="labs")
     if isinstance(resp, Failure):
         return "", error_markdown(resp.message), gr.skip(), gr.skip(), gr.skip()
     table = {

@@ -1,4 +1,4 @@
-"""Text folding shared by fuzzy search and the offline model (mirror of SQL `labs_fold`).
+"""Cross-script skeleton folding and a pg_trgm `similarity()` mirror (Python side of SQL `labs_fold`).
 
 Lab names mix scripts: "Витамин D" (Cyrillic + Latin D) beside "витамин Д", "Xолестерин"
 with a Latin X, "25-ОН" with Cyrillic О and Н. Folding maps both scripts onto one Latin
@@ -10,8 +10,10 @@ it is confused with most often: Cyrillic look-alikes go to their Latin twin (с�
 y/u, j/i. The skeleton is only ever compared with another skeleton, so those merges cost
 a little precision between unrelated Latin words and buy script-independent matching.
 
-The SQL function in `migrations/002_fuzzy.sql` uses the same two strings; a test checks
-that Python and SQL fold every stored name identically.
+This is for fuzzy matching of names (trigram similarity), not for word search: see
+`quarry.search.text` for the folding and tokenising that BM25 uses. The labs SQL function
+`labs_fold` (`quarry/apps/labs/migrations/002_fuzzy.sql`) uses the same two strings; a test
+checks that Python and SQL fold every stored lab name identically.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def _unaccent(text: str) -> str:
 def fold(text: str) -> str:
     """Case-, accent- and script-insensitive skeleton of `text` (same as SQL `labs_fold`).
 
+    Exported as `quarry.search.skeleton_fold`.
+
     >>> fold("Витамин D (25-OH)") == fold("витамин Д (25-ОН)")
     True
     """
@@ -57,7 +61,13 @@ def trigrams(folded: str) -> frozenset[str]:
 
 
 def similarity(a: str, b: str) -> float:
-    """pg_trgm `similarity()` of two folded strings: shared trigrams / all trigrams."""
+    """pg_trgm `similarity()` of two folded strings: shared trigrams / all trigrams.
+
+    Exported as `quarry.search.trigram_similarity`.
+
+    >>> round(similarity(fold("Холестерин"), fold("Xолестерин")), 2)
+    1.0
+    """
     ta, tb = trigrams(a), trigrams(b)
     if not ta or not tb:
         return 0.0

@@ -1,0 +1,169 @@
+"""One hybrid-retrieval block: BM25 and pgvector cosine ranking inside a filtered pool, fused by RRF.
+
+An app describes where its documents live (`HybridSource`: table, id, terms, embedding)
+and passes a filter as an SQL fragment with bound parameters; `hybrid_rank` returns ids
+best first, with the per-method rankings behind them. SQL runs through the `Database`
+handle only.
+
+    source = HybridSource(table="listings", terms_column="terms", stats_table="listing_terms_df",
+                          corpus_table="listing_corpus", embedding_column="embedding")
+    hits = hybrid_rank(db, source, where="price <= :p", params={"p": 500_000},
+                       query_vec=vec, terms=tokenize(question, ALIASES), limit=50)
+
+Embeddings may live in another table joined on key columns (`vector_table`, `vector_join`):
+comps embeds each distinct (street, town, flat model) once instead of every transaction.
+The pool and the distances are then materialised and hash-joined; ordering is exact by
+`<=>` inside the pool (pools are at most a few thousand rows, where exact beats a filtered
+ANN scan in speed and correctness).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from quarry.db import Database
+from quarry.embed import vector_literal
+from quarry.errors import QuarryError
+from quarry.search.lexical import bm25_sql
+from quarry.search.rrf import rrf_fuse
+
+Method = Literal["vector", "bm25"]
+"""A ranking method the block can run."""
+RESERVED_PARAMS = frozenset({"q", "terms", "k"})
+"""Bound parameter names the block uses itself; a filter must not use them."""
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HybridSource:
+    """Where the documents, their terms and their embeddings live (identifiers, not user input)."""
+
+    table: str
+    """Table holding one row per document."""
+    id_column: str = "id"
+    """Unique id of a document; returned ids are its values."""
+    terms_column: str | None = None
+    """`text[]` of BM25 terms (repeats kept); None: no lexical ranking."""
+    stats_table: str | None = None
+    """(term, df) document frequencies for BM25."""
+    corpus_table: str | None = None
+    """(key, value) with keys 'docs' and 'avgdl' for BM25."""
+    embedding_column: str | None = None
+    """pgvector column (in `table`, or in `vector_table` when set); None: no vector ranking."""
+    vector_table: str | None = None
+    """Table holding the embeddings when they are not in `table`."""
+    vector_join: tuple[str, ...] = ()
+    """Columns present in both `table` and `vector_table` that join them."""
+    vector_where: str = "TRUE"
+    """Filter on `vector_table` alone (may use the filter's bound parameters): fewer distances."""
+    tiebreak: tuple[tuple[str, Literal["ASC", "DESC"]], ...] = ()
+    """Columns of `table` ordering equal distances (before the id), e.g. (("month_date", "DESC"),)."""
+
+    def __post_init__(self) -> None:
+        names = [self.table, self.id_column, *self.vector_join, *(c for c, _ in self.tiebreak)]
+        names += [n for n in (self.terms_column, self.stats_table, self.corpus_table) if n]
+        names += [n for n in (self.embedding_column, self.vector_table) if n]
+        bad = [n for n in names if not _IDENT.match(n)]
+        if bad:
+            raise QuarryError(f"HybridSource: not plain SQL identifiers: {bad}")
+        if self.terms_column and not (self.stats_table and self.corpus_table):
+            raise QuarryError("HybridSource: BM25 needs stats_table and corpus_table")
+        if self.vector_table and not self.vector_join:
+            raise QuarryError("HybridSource: vector_table needs vector_join columns")
+
+    def vector_sql(self, where: str) -> str:
+        """SQL returning ids of the filtered pool by cosine distance to bound `:q`, limited by `:k`."""
+        ties = "".join(f", p.{c} {d}" for c, d in self.tiebreak)
+        if not self.vector_table:
+            return (
+                f"SELECT p.{self.id_column} AS id FROM {self.table} p"
+                f" WHERE ({where}) AND p.{self.embedding_column} IS NOT NULL"
+                f" ORDER BY p.{self.embedding_column} <=> CAST(:q AS vector){ties}, p.{self.id_column} LIMIT :k"
+            )
+        pool_cols = ", ".join(dict.fromkeys([self.id_column, *self.vector_join, *(c for c, _ in self.tiebreak)]))
+        keys = ", ".join(self.vector_join)
+        # Materialised and hash-joined: left to itself the planner probes the pool once per vector.
+        return (
+            f"WITH pool AS MATERIALIZED (SELECT {pool_cols} FROM {self.table} WHERE {where}),"
+            f" v AS MATERIALIZED (SELECT {keys}, {self.embedding_column} <=> CAST(:q AS vector) AS dist"
+            f" FROM {self.vector_table} WHERE ({self.vector_where}))"
+            f" SELECT p.{self.id_column} AS id FROM pool p JOIN v USING ({keys})"
+            f" ORDER BY v.dist{ties}, p.{self.id_column} LIMIT :k"
+        )
+
+
+@dataclass
+class HybridHits:
+    """Ids best first after fusion, and what each method contributed."""
+
+    ids: list[Any]
+    """Fused ranking, best first, at most `limit`."""
+    scores: list[float]
+    """RRF score of each id in `ids`."""
+    rankings: dict[Method, list[Any]] = field(default_factory=dict)
+    """Each method's own ranking (methods that returned nothing are absent)."""
+    notes: list[str] = field(default_factory=list)
+    """Why a method did not contribute."""
+
+    @property
+    def used_vector(self) -> bool:
+        return "vector" in self.rankings
+
+    @property
+    def used_bm25(self) -> bool:
+        return "bm25" in self.rankings
+
+
+def hybrid_rank(
+    db: Database,
+    source: HybridSource,
+    *,
+    where: str = "TRUE",
+    params: Mapping[str, Any] | None = None,
+    query_vec: np.ndarray | None = None,
+    terms: Sequence[str] = (),
+    limit: int = 200,
+    weights: Mapping[str, float] | None = None,
+    rrf_k: int = 60,
+) -> HybridHits:
+    """Rank the rows of `source` matching `where` by vector and BM25, fused by weighted RRF.
+
+    `where` refers to unqualified columns of `source.table`; its values are bound `params`
+    (names other than :q, :terms, :k). Methods without input (no vector, no terms, or no
+    column for them) are skipped; with no method left `ids` is empty and the caller decides
+    the fallback. Weights default to 1 per method.
+    """
+    bound = dict(params or {})
+    clash = RESERVED_PARAMS & bound.keys()
+    if clash:
+        raise QuarryError(f"hybrid_rank: filter parameters {sorted(clash)} are reserved")
+    rankings: dict[Method, list[Any]] = {}
+    notes: list[str] = []
+    if query_vec is not None and source.embedding_column:
+        rows = db.fetch_all(source.vector_sql(where), {**bound, "q": vector_literal(query_vec), "k": limit})
+        if rows:
+            rankings["vector"] = [r["id"] for r in rows]
+        else:
+            notes.append("no vectors in this pool")
+    if terms and source.terms_column and source.stats_table and source.corpus_table:
+        sql = bm25_sql(
+            table=source.table,
+            where=where,
+            terms_column=source.terms_column,
+            stats_table=source.stats_table,
+            corpus_table=source.corpus_table,
+            id_column=source.id_column,
+        )
+        rows = db.fetch_all(sql, {**bound, "terms": list(terms), "k": limit})
+        if rows:
+            rankings["bm25"] = [r["id"] for r in rows]
+        else:
+            notes.append("no document in this pool has a query term")
+    named: dict[str, list[Any]] = {str(m): ids for m, ids in rankings.items()}
+    fused = rrf_fuse(named, weights or {}, k=rrf_k)[:limit]
+    return HybridHits(ids=[i for i, _ in fused], scores=[s for _, s in fused], rankings=rankings, notes=notes)
