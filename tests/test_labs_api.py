@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from quarry.api import create_app
-from quarry.apps.labs.api import limiter
+from quarry.apps.labs.ratelimit import LIMITER
 from quarry.apps.labs.testing import load_test_data
 
 
@@ -23,7 +23,10 @@ def client() -> Iterator[TestClient]:
 
 @pytest.fixture(autouse=True)
 def fresh_limits() -> None:
-    limiter.reset()
+    from quarry.db import get_database
+
+    settings, _ = load_test_data()
+    LIMITER.reset(get_database(settings))
 
 
 def test_generate_returns_sql_explanation_and_rows(client: TestClient) -> None:
@@ -62,8 +65,9 @@ def test_blank_question_is_400(client: TestClient) -> None:
 def test_rate_limit_per_client_ip(client: TestClient) -> None:
     codes = [client.post("/api/sql/generate", json={"question": "ТТГ", "execute": False}).status_code for _ in range(6)]
     assert codes[:5] == [200] * 5 and codes[5] == 429
-    body = client.post("/api/sql/generate", json={"question": "ТТГ"}).json()
-    assert body["error"] == "RateLimited" and "per minute" in body["detail"]
+    resp = client.post("/api/sql/generate", json={"question": "ТТГ"})
+    assert resp.json()["error"] == "RateLimited" and "per minute" in resp.json()["detail"]
+    assert 1 <= int(resp.headers["retry-after"]) <= 60
 
 
 def test_openapi_documents_the_route(client: TestClient) -> None:

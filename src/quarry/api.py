@@ -8,24 +8,16 @@ import math
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
-from quarry.errors import QuarryError
+from quarry.errors import ErrorBody, QuarryError
 
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
 _log = logging.getLogger(__name__)
-
-
-class ErrorBody(BaseModel):
-    """Every error response: a machine-readable name and a sentence for people."""
-
-    error: str = Field(description="Error name, e.g. BadInput, RateLimited, DatabaseUnavailable.")
-    detail: str = Field(description="What went wrong and what to do, safe to show a user.")
 
 
 def create_app(*, with_ui: bool = True) -> FastAPI:

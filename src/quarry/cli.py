@@ -86,14 +86,26 @@ def db_psql(args: list[str] = typer.Argument(None, help="Extra psql arguments, e
 def serve(
     host: str = typer.Option(None, help="Bind address (default from settings: 0.0.0.0)."),
     port: int = typer.Option(None, help="Port (default $PORT or 7860)."),
+    workers: int | None = typer.Option(None, min=1, help="Worker processes (default WORKERS, else one per core)."),
 ) -> None:
     """Start the web server: FastAPI routes + the Gradio UI at /."""
     import uvicorn
 
     from quarry.settings import get_settings
+    from quarry.setup import migrate_all
 
     s = get_settings()
-    uvicorn.run("quarry.api:create_app", factory=True, host=host or s.host, port=port or s.port, log_level="info")
+    n = workers or s.workers or os.cpu_count() or 1
+    # Start (or attach to) the database and migrate once here, so N workers do not race to.
+    migrate_all()
+    uvicorn.run(
+        "quarry.api:create_app",
+        factory=True,
+        host=host or s.host,
+        port=port or s.port,
+        workers=n,
+        log_level="info",
+    )
 
 
 @app.command("demo")
@@ -107,7 +119,7 @@ def demo(
 
     prepare(verbose=True)
     if not setup_only:
-        serve(host=host, port=port)
+        serve(host=host, port=port, workers=None)
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

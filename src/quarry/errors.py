@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
+
+
+class ErrorBody(BaseModel):
+    """Every error response over HTTP: a machine-readable name and a sentence for people."""
+
+    error: str = Field(description="Error name, e.g. BadInput, RateLimited, DatabaseUnavailable.")
+    detail: str = Field(description="What went wrong and what to do, safe to show a user.")
+
 
 class QuarryError(Exception):
     """Base of every error Quarry raises on purpose; `.message` is safe to show a user."""

@@ -84,6 +84,10 @@ class Settings(BaseSettings):
     # --- server and tracing
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")
+    workers: int = Field(0, description="Web server worker processes (0 = one per CPU core).")
+    trusted_proxies: str = Field(
+        "", description="Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed."
+    )
     logfire_token: str | None = Field(None, description="Export spans to Logfire (pip install quarry[logfire]).")
     braintrust_api_key: str | None = Field(None, description="Export spans to BrainTrust (quarry[braintrust]).")
     otel_service_name: str = Field("quarry", description="OpenTelemetry service name.")

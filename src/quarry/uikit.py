@@ -41,6 +41,20 @@ async def safe_call(call: Awaitable[T], *, app: str) -> T | Failure:
         return Failure(UNEXPECTED)
 
 
+def ui_client(request: gr.Request | None) -> str | None:
+    """The address a UI event came from (X-Forwarded-For only via TRUSTED_PROXIES), for rate limits.
+
+    None when Gradio gives no request (a direct Python call), which is then not limited.
+    """
+    from quarry.clientip import client_address
+    from quarry.settings import get_settings
+
+    if request is None or request.client is None:
+        return None
+    forwarded = request.headers.get("x-forwarded-for") if request.headers else None
+    return client_address(request.client.host, forwarded, get_settings().trusted_proxies)
+
+
 def error_markdown(message: str) -> str:
     """A failure as one Markdown line (chat bubbles and status panels)."""
     return f"⚠️ {message}"
