@@ -1,0 +1,1 @@
+"""`archive`: heritage archive search over a bundled corpus of Malaysian and Southeast-Asian records."""
