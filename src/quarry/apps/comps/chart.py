@@ -21,7 +21,7 @@ def chart_title(town: str | None, flat_type: str | None, months_back: int, count
     return f"{town or 'Any town'} {flat_type or 'any type'} last {months_back} months, n={count}"
 
 
-def plot_price_hist(prices: Sequence[int], stats: Stats, title: str) -> Figure:
+def plot_price_hist(prices: Sequence[float], stats: Stats, title: str) -> Figure:
     """Histogram with median and IQR lines; a friendly message instead when the set is empty or tiny."""
     fig = Figure(figsize=(7.5, 3.6), dpi=100)
     ax = fig.add_subplot()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from quarry.search.text import terms as search_terms
@@ -18,6 +19,7 @@ YEARS = re.compile(r"(\d+)\s*year")
 MONTHS = re.compile(r"(\d+)\s*month")
 ONLY_NUMBER = re.compile(r"^\s*(\d+)\s*$")
 LEASE_YEARS = 99
+CENT = Decimal("0.01")
 
 
 @lru_cache(maxsize=65536)
@@ -63,6 +65,17 @@ def terms(text: str) -> list[str]:
     return out
 
 
+def parse_price(text: str) -> Decimal:
+    """'688888.88' → Decimal('688888.88'): kept to the cent, as the numeric(12,2) column stores it."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise ValueError(f"resale_price {text!r}") from None
+    if not value.is_finite() or value < 0 or value >= Decimal("1e10"):
+        raise ValueError(f"resale_price {text!r}")
+    return value.quantize(CENT)
+
+
 def derive(raw: Sequence[str]) -> tuple[object, ...]:
     """Raw fields in `ingest.COLUMNS` order → the typed row COPYed into hdb_resale."""
     month, town, flat_type, block, street, storey_range, area, model, commence, remaining, price = raw
@@ -93,7 +106,7 @@ def derive(raw: Sequence[str]) -> tuple[object, ...]:
         model,
         commence_year,
         remaining_text,
-        round(float(price)),
+        parse_price(price),
         f"{month}-01",
         lo,
         hi,

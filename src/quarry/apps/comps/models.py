@@ -105,7 +105,7 @@ class CompRow(BaseModel):
     floor_area_sqm: float
     flat_model: str
     remaining_lease: str
-    resale_price: int
+    resale_price: float = Field(description="Resale price in SGD, to the cent.")
     score: float
 
 
@@ -124,4 +124,4 @@ class CompsResponse(BaseModel):
     filters: CompFilters = Field(default_factory=CompFilters)
     months_back: int = 12
     run_id: int | None = Field(None, description="Row id of this run in the audit table.")
-    prices: list[int] = Field(default_factory=list, description="Every price in the comp set (histogram).")
+    prices: list[float] = Field(default_factory=list, description="Every price in the comp set (histogram).")

@@ -404,7 +404,7 @@ async def _finish(
             floor_area_sqm=float(r["floor_area_sqm"]),
             flat_model=r["flat_model"],
             remaining_lease=r["remaining_lease"],
-            resale_price=int(r["resale_price"]),
+            resale_price=float(r["resale_price"]),
             score=float(r["score"]),
         )
         for r in top

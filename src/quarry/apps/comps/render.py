@@ -58,7 +58,7 @@ def render_text(resp: CompsResponse) -> str:
         for r in resp.results:
             out.append(
                 f"{r.month:8} {r.block:6} {r.street_name[:24]:24} {r.storey_range:9} {r.floor_area_sqm:6.0f}"
-                f" {r.remaining_lease[:20]:20} {r.resale_price:>10,} {r.score:6.2f}"
+                f" {r.remaining_lease[:20]:20} {r.resale_price:>10,.0f} {r.score:6.2f}"
             )
     out.append("")
     out.append("trace:")

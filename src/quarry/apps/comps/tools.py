@@ -107,11 +107,11 @@ def price_stats(db: Database, f: CompFilters) -> Stats:
     return Stats.model_validate(row or {})
 
 
-def all_prices(db: Database, f: CompFilters) -> list[int]:
+def all_prices(db: Database, f: CompFilters) -> list[float]:
     """Every price in the filtered set (for the histogram; the set is at most a few thousand)."""
     where, params = where_clause(f)
     rows = db.fetch_all(f"SELECT resale_price FROM hdb_resale WHERE {where} LIMIT 20000", params)
-    return [int(r["resale_price"]) for r in rows]
+    return [float(r["resale_price"]) for r in rows]
 
 
 def explain_facets(db: Database, f: CompFilters) -> dict[str, dict[str, int]]:
