@@ -13,6 +13,17 @@ import pytest
 
 from quarry.inputs import clean_session_id, storable
 
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    """Labs's limit is shared through Postgres: earlier tests must not spend this test's budget."""
+    from quarry.apps.labs.ratelimit import LIMITER
+    from quarry.db import get_database
+    from quarry.settings import get_settings
+
+    LIMITER.reset(get_database(get_settings()))
+
+
 ENDPOINTS = {"comps": ("/api/comps/search", "query"), "labs": ("/api/sql/generate", "question")}
 
 

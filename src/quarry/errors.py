@@ -12,6 +12,17 @@ class ErrorBody(BaseModel):
     detail: str = Field(description="What went wrong and what to do, safe to show a user.")
 
 
+ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorBody, "description": "Unusable input (empty or too long text, bad value)."},
+    409: {"model": ErrorBody, "description": "The app's data is not loaded yet (run its ingest)."},
+    413: {"model": ErrorBody, "description": "Request body over the size limit."},
+    422: {"model": ErrorBody, "description": "Malformed body: invalid JSON, wrong types, missing fields."},
+    429: {"model": ErrorBody, "description": "Rate limit exceeded; see the Retry-After header."},
+    503: {"model": ErrorBody, "description": "Database unavailable; see the Retry-After header."},
+}
+"""The error responses every route can give, for the OpenAPI schema (one shape: ErrorBody)."""
+
+
 class QuarryError(Exception):
     """Base of every error Quarry raises on purpose; `.message` is safe to show a user."""
 

@@ -85,6 +85,9 @@ class Settings(BaseSettings):
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")
     workers: int = Field(0, description="Web server worker processes (0 = one per CPU core).")
+    session_ttl_hours: float = Field(
+        168.0, gt=0, description="A conversation idle this long is not resumed (a new session starts)."
+    )
     trusted_proxies: str = Field(
         "", description="Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed."
     )

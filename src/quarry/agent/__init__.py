@@ -1,7 +1,7 @@
 """Agent core shared by every app: running agents, trace records, run audit, conversation memory."""
 
 from quarry.agent.audit import record_run
-from quarry.agent.memory import load_session, new_session_id, save_session
+from quarry.agent.memory import load_session, new_session_id, open_session, save_session
 from quarry.agent.runner import AgentFailed, AgentRun, model_note, run_agent
 from quarry.agent.tooltrace import ToolTrace, recording_tools, result_size
 from quarry.agent.trace import (
@@ -33,6 +33,7 @@ __all__ = [
     "load_session",
     "model_note",
     "new_session_id",
+    "open_session",
     "record_run",
     "recording_tools",
     "result_size",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from quarry.errors import ERROR_RESPONSES
+
 from .models import CompsResponse
 
 router = APIRouter(prefix="/api/comps", tags=["comps"])
@@ -14,11 +16,15 @@ class CompsSearchRequest(BaseModel):
     """One comps turn over HTTP."""
 
     query: str = Field(min_length=1, max_length=2000, description="What the user is looking for.")
-    session_id: str | None = Field(None, max_length=64, description="Continue a conversation.")
-    strictness: float | None = Field(None, ge=0, le=1, description="0 loose … 1 strict.")
+    session_id: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        description="Continue a conversation: the id a previous response returned (others start a new one).",
+    )
+    strictness: float | None = Field(None, ge=0, le=1, strict=True, description="0 loose … 1 strict.")
 
 
-@router.post("/search", response_model=CompsResponse)
+@router.post("/search", response_model=CompsResponse, responses=ERROR_RESPONSES)
 async def search(req: CompsSearchRequest) -> CompsResponse:
     """Ranked comps, price stats, the comp-set filters and the agent trace."""
     from .orchestrator import run

@@ -19,8 +19,7 @@ from quarry.agent import (
     RetrievalStep,
     SqlStep,
     TraceStep,
-    load_session,
-    new_session_id,
+    open_session,
     record_run,
     run_agent,
     save_session,
@@ -161,10 +160,9 @@ async def run(
     oldest, newest = await db.run(tools.data_bounds, db)
     if newest is None or oldest is None:
         raise DataMissing("No HDB data yet: run `quarry comps ingest` first.")
-    sid = session_id or new_session_id()
     ctx = _Turn(db, s, target_model, planner_model)
     with timed() as total:
-        history, _ = await db.run(load_session, db, APP, sid)
+        sid, history, _ = await db.run(open_session, db, APP, session_id, ttl_hours=s.session_ttl_hours)
         streets = _streets(db, newest, await db.run(tools.corpus_size, db))
         target, messages = await _extract_target(ctx, query, history, streets)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25

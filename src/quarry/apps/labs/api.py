@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from quarry.clientip import client_address
-from quarry.errors import ErrorBody
+from quarry.errors import ERROR_RESPONSES
 from quarry.settings import Settings, get_settings
 
 from .models import GenerateRequest, LabsResponse
@@ -22,12 +22,7 @@ def _settings(request: Request) -> Settings:
 @router.post(
     "/generate",
     response_model=LabsResponse,
-    responses={
-        400: {"model": ErrorBody, "description": "Empty or too long question."},
-        422: {"model": ErrorBody, "description": "Malformed body (wrong types, unknown JSON)."},
-        429: {"model": ErrorBody, "description": "Rate limit exceeded; see Retry-After."},
-        503: {"model": ErrorBody, "description": "Database unavailable; see Retry-After."},
-    },
+    responses=ERROR_RESPONSES,
 )
 async def generate_sql(req: GenerateRequest, request: Request) -> LabsResponse:
     """One question (any language) → one validated read-only SELECT, its explanation, the rows

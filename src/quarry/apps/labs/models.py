@@ -84,7 +84,7 @@ class GenerateRequest(BaseModel):
     """POST /api/sql/generate body."""
 
     question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="The question, any language.")
-    execute: bool = Field(True, description="Also run the SQL (read-only) and return rows.")
+    execute: bool = Field(True, strict=True, description="Also run the SQL (read-only) and return rows.")
 
 
 class FuzzyHit(BaseModel):
