@@ -14,6 +14,7 @@ from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
 from quarry.errors import ErrorBody, QuarryError
+from quarry.logsafe import log_unexpected
 
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
@@ -54,9 +55,9 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         )
 
     @api.exception_handler(Exception)
-    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         # No traceback or user text in the response; the log has the type for operators.
-        _log.error("unhandled %s", type(exc).__name__, exc_info=exc)
+        log_unexpected(_log, f"{request.method} {request.url.path}", exc)
         return JSONResponse(
             status_code=500, content={"error": "InternalError", "detail": "Something went wrong on our side."}
         )

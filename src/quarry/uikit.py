@@ -15,6 +15,7 @@ from typing import TypeVar
 import gradio as gr
 
 from quarry.errors import QuarryError
+from quarry.logsafe import log_unexpected
 
 _log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -35,8 +36,8 @@ async def safe_call(call: Awaitable[T], *, app: str) -> T | Failure:
     except QuarryError as exc:
         gr.Warning(exc.message)
         return Failure(exc.message)
-    except Exception:
-        _log.exception("%s turn failed", app)
+    except Exception as exc:
+        log_unexpected(_log, f"{app} UI turn", exc)
         gr.Warning(UNEXPECTED)
         return Failure(UNEXPECTED)
 

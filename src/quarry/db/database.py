@@ -72,6 +72,7 @@ def _engine_for(url: str, timeout_ms: int, role: str | None = None) -> Engine:
     return create_engine(
         target,
         pool_pre_ping=True,
+        hide_parameters=True,  # error messages (and so logs) never carry user values
         pool_size=5 if role is None else 2,
         max_overflow=5 if role is None else 4,
         # Every statement runs under a timeout so a bad query cannot stall the server.
