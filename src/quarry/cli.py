@@ -14,7 +14,7 @@ import typer
 
 from quarry.apps import APPS
 from quarry.appspec import AppSpec
-from quarry.errors import DataMissing, QuarryError
+from quarry.errors import BadInput, DataMissing, QuarryError
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
 
@@ -51,10 +51,74 @@ for _spec in APPS:
 
 @db_app.command("url")
 def db_url() -> None:
-    """Print a connection URL for the database in use (starts the embedded server if needed)."""
+    """Print a connection URL for the database in use (after `quarry db start` it stays valid)."""
     from quarry.db import database_url
 
-    typer.echo(database_url())
+    url = database_url()
+    typer.echo(url)
+    if not _embedded_detached():
+        _err("note: the embedded server stops when this command exits; run `quarry db start` to keep it up")
+
+
+def _pgdata() -> Path:
+    from quarry.db.healing import pgdata_of
+    from quarry.settings import get_settings
+
+    return pgdata_of(get_settings().state_dir)
+
+
+def _embedded_detached() -> bool:
+    from quarry.db import lifecycle
+    from quarry.settings import get_settings
+
+    return get_settings().database_url is not None or lifecycle.is_detached(_pgdata())
+
+
+@db_app.command("start")
+def db_start() -> None:
+    """Start the embedded server and keep it running after this command (fast CLI calls)."""
+    from quarry.db.server import start_embedded
+    from quarry.settings import get_settings
+
+    if get_settings().database_url:
+        raise BadInput("DATABASE_URL is set: that server is managed outside Quarry.")
+    pgdata = _pgdata()
+    pgdata.parent.mkdir(parents=True, exist_ok=True)
+    url = start_embedded(pgdata, detached=True)
+    typer.echo(f"embedded PostgreSQL running in {pgdata} (detached; `quarry db stop` stops it)\n{url}")
+
+
+@db_app.command("stop")
+def db_stop() -> None:
+    """Stop the embedded server (fast shutdown: committed data is kept)."""
+    from quarry.db import lifecycle
+
+    typer.echo("stopped" if lifecycle.stop(_pgdata()) else "not running")
+
+
+@db_app.command("status")
+def db_status(as_json: bool = typer.Option(False, "--json", help="Print the status as JSON only.")) -> None:
+    """Is the embedded server running, detached, and who is using it."""
+    import json
+    from dataclasses import asdict
+
+    from quarry.db import lifecycle
+    from quarry.settings import get_settings
+
+    if get_settings().database_url:
+        typer.echo("external database (DATABASE_URL); nothing to manage here")
+        return
+    st = lifecycle.state(_pgdata())
+    if as_json:
+        typer.echo(json.dumps(asdict(st), default=str))
+        return
+    if not st.running:
+        typer.echo(f"not running ({st.pgdata})")
+        raise typer.Exit(3)
+    mode = "detached (stays up until `quarry db stop`)" if st.detached else "attached (stops with its last user)"
+    users = ", ".join(map(str, st.holders)) or "none"
+    typer.echo(f"running: pid {st.pid}, {mode}\ndata: {st.pgdata}\nsocket: {st.socket_dir}")
+    typer.echo(f"processes using it: {users}")
 
 
 @db_app.command("migrate")

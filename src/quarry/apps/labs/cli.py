@@ -76,7 +76,7 @@ def fuzzy_cmd(
 
     from .ingest import has_data
     from .models import FuzzyHit
-    from .tools import search_parameter_names
+    from .fuzzy import search_parameter_names
 
     term = clean_question(term, max_chars=200, empty_hint="type a test name.", what="search term")
     if not 1 <= limit <= 100:

@@ -13,13 +13,13 @@ from typing import Any
 
 from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.messages import ModelResponse, TextPart, ThinkingPart
-from typing_extensions import TypedDict
 
 from quarry.db import Database, get_database
 from quarry.settings import Settings
 from quarry.sqlguard import validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
+from .fuzzy import AnalyteMatch, FuzzyMatch, search_analyte_names, search_parameter_names
 from .models import FinalQuery, IterationLog, ToolName
 from .policy import LABS_TABLES, READER_ROLE, labs_policy
 
@@ -27,44 +27,6 @@ MAX_TERM_CHARS = 200
 MAX_SQL_CHARS = 20_000
 MAX_EXPLANATION_CHARS = 2000
 FORCE_MESSAGE = "Max iterations reached. Generate your best answer now."
-
-FUZZY_PARAMETER_SQL = """
-SELECT parameter_name,
-       round(similarity(labs_fold(parameter_name), labs_fold(:term))::numeric, 3)::float AS similarity_score
-FROM lab_parameter_names
-WHERE labs_fold(parameter_name) % labs_fold(:term)
-ORDER BY similarity_score DESC, parameter_name
-LIMIT :limit
-"""
-FUZZY_ANALYTE_SQL = """
-SELECT code, name, unit, alias, lang, similarity_score FROM (
-    SELECT DISTINCT ON (a.id) a.code, a.name, a.unit, al.alias, al.lang,
-           round(similarity(labs_fold(al.alias), labs_fold(:term))::numeric, 3)::float AS similarity_score
-    FROM analyte_aliases al JOIN analytes a ON a.id = al.analyte_id
-    WHERE labs_fold(al.alias) % labs_fold(:term)
-    ORDER BY a.id, similarity_score DESC
-) best
-ORDER BY similarity_score DESC, code
-LIMIT :limit
-"""
-
-
-class FuzzyMatch(TypedDict):
-    """One fuzzy search hit."""
-
-    parameter_name: str
-    similarity_score: float
-
-
-class AnalyteMatch(TypedDict):
-    """One analyte whose name or alias is close to the term."""
-
-    code: str
-    name: str
-    unit: str | None
-    alias: str
-    lang: str
-    similarity_score: float
 
 
 @dataclass
@@ -141,37 +103,6 @@ def _record(
             bonus=ctx.run_step in state.bonus_steps,
         )
     )
-
-
-def _fuzzy_rows(sql: str, term: str, limit: int, settings: Settings) -> list[dict[str, Any]]:
-    """Run a parameterized trigram query with the configured similarity threshold (this transaction only)."""
-    with get_database(settings).transaction(read_only=True) as tx:
-        tx.execute(
-            "SELECT set_config('pg_trgm.similarity_threshold', :t, true)",
-            {"t": str(settings.agentic_similarity_threshold)},
-        )
-        return tx.fetch_all(sql, {"term": term, "limit": limit})
-
-
-def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:
-    """The privileged fuzzy search itself (also used by the CLI and the benchmark)."""
-    rows = _fuzzy_rows(FUZZY_PARAMETER_SQL, term, limit, settings)
-    return [FuzzyMatch(parameter_name=r["parameter_name"], similarity_score=float(r["similarity_score"])) for r in rows]
-
-
-def search_analyte_names(term: str, limit: int, settings: Settings) -> list[AnalyteMatch]:
-    rows = _fuzzy_rows(FUZZY_ANALYTE_SQL, term, limit, settings)
-    return [
-        AnalyteMatch(
-            code=r["code"],
-            name=r["name"],
-            unit=r["unit"],
-            alias=r["alias"],
-            lang=r["lang"],
-            similarity_score=float(r["similarity_score"]),
-        )
-        for r in rows
-    ]
 
 
 def _clean_term(term: str) -> str:

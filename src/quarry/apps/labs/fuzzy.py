@@ -1,0 +1,83 @@
+"""The privileged fuzzy searches: trigram similarity over folded names, our own SQL.
+
+Its own module (no agent imports) so `quarry labs fuzzy` answers in well under a second;
+the agent's tools call the same functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from typing_extensions import TypedDict
+
+from quarry.db import get_database
+from quarry.settings import Settings
+
+FUZZY_PARAMETER_SQL = """
+SELECT parameter_name,
+       round(similarity(labs_fold(parameter_name), labs_fold(:term))::numeric, 3)::float AS similarity_score
+FROM lab_parameter_names
+WHERE labs_fold(parameter_name) % labs_fold(:term)
+ORDER BY similarity_score DESC, parameter_name
+LIMIT :limit
+"""
+FUZZY_ANALYTE_SQL = """
+SELECT code, name, unit, alias, lang, similarity_score FROM (
+    SELECT DISTINCT ON (a.id) a.code, a.name, a.unit, al.alias, al.lang,
+           round(similarity(labs_fold(al.alias), labs_fold(:term))::numeric, 3)::float AS similarity_score
+    FROM analyte_aliases al JOIN analytes a ON a.id = al.analyte_id
+    WHERE labs_fold(al.alias) % labs_fold(:term)
+    ORDER BY a.id, similarity_score DESC
+) best
+ORDER BY similarity_score DESC, code
+LIMIT :limit
+"""
+
+
+class FuzzyMatch(TypedDict):
+    """One fuzzy search hit."""
+
+    parameter_name: str
+    similarity_score: float
+
+
+class AnalyteMatch(TypedDict):
+    """One analyte whose name or alias is close to the term."""
+
+    code: str
+    name: str
+    unit: str | None
+    alias: str
+    lang: str
+    similarity_score: float
+
+
+def _fuzzy_rows(sql: str, term: str, limit: int, settings: Settings) -> list[dict[str, Any]]:
+    """Run a parameterized trigram query with the configured similarity threshold (this transaction only)."""
+    with get_database(settings).transaction(read_only=True) as tx:
+        tx.execute(
+            "SELECT set_config('pg_trgm.similarity_threshold', :t, true)",
+            {"t": str(settings.agentic_similarity_threshold)},
+        )
+        return tx.fetch_all(sql, {"term": term, "limit": limit})
+
+
+def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:
+    """The privileged fuzzy search itself (also used by the CLI and the benchmark)."""
+    rows = _fuzzy_rows(FUZZY_PARAMETER_SQL, term, limit, settings)
+    return [FuzzyMatch(parameter_name=r["parameter_name"], similarity_score=float(r["similarity_score"])) for r in rows]
+
+
+def search_analyte_names(term: str, limit: int, settings: Settings) -> list[AnalyteMatch]:
+    rows = _fuzzy_rows(FUZZY_ANALYTE_SQL, term, limit, settings)
+    return [
+        AnalyteMatch(
+            code=r["code"],
+            name=r["name"],
+            unit=r["unit"],
+            alias=r["alias"],
+            lang=r["lang"],
+            similarity_score=float(r["similarity_score"]),
+        )
+        for r in rows
+    ]
