@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pydantic_ai.models import Model
 from pydantic_ai.models.fallback import FallbackModel
 from pydantic_ai.models.function import FunctionDef, FunctionModel
-from pydantic_ai.models.openai import OpenAIChatModel
-from pydantic_ai.providers.openai import OpenAIProvider
 
 from quarry.settings import Settings
 
@@ -50,6 +48,10 @@ def remote_models(settings: Settings) -> list[Model]:
     """The configured remote chain (empty when no key is set or the provider is 'offline')."""
     if settings.llm_provider == "offline":
         return []
+    # The OpenAI client costs ~0.6 s to import: only a configured remote provider pays it.
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
     timeout = settings.llm_timeout_s
     if settings.llm_provider in ("auto", "openrouter") and settings.openrouter_api_key:
         provider = OpenAIProvider(base_url=settings.openrouter_base_url, api_key=settings.openrouter_api_key)
