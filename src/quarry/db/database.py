@@ -45,6 +45,8 @@ ReaderMode = Literal["login", "set_role"]
 _tracer = trace.get_tracer("quarry.db")
 _LOGIN_RETRY_S = 60.0
 _log = logging.getLogger(__name__)
+REPLICA_RETRY_S = 30.0
+"""How long reads avoid a replica that refused a connection."""
 RETRY_AFTER_S = 5.0
 """What a 503 tells the client to wait: about one embedded restart."""
 
@@ -166,6 +168,7 @@ class Database:
         self.read_urls = tuple(read_urls)
         self.revive = revive
         self._login_failed_at: dict[str, float] = {}
+        self._replica_down_until: dict[str, float] = {}
 
     # --- engines -------------------------------------------------------------------
     @property
@@ -173,12 +176,26 @@ class Database:
         """The read-write engine."""
         return _engine_for(self.url, self.timeout_ms)
 
-    @property
-    def read_engine(self) -> Engine:
-        """A random read replica when configured (searches are read-only), else the writer."""
-        if self.read_urls:
-            return _engine_for(random.choice(self.read_urls), self.timeout_ms)
-        return self.engine
+    def _read_checkout(self) -> tuple[Engine, Connection]:
+        """A connection for reads: a random reachable replica, else the writer.
+
+        A replica that refuses connections is skipped for REPLICA_RETRY_S, so searches keep
+        working (on the writer) while it is down and move back once it returns.
+        """
+        now = time.monotonic()
+        candidates = [u for u in self.read_urls if self._replica_down_until.get(u, 0.0) <= now]
+        random.shuffle(candidates)
+        for url in candidates:
+            engine = _engine_for(url, self.timeout_ms)
+            try:
+                return engine, engine.connect()
+            except SQLAlchemyError as exc:
+                if not _unreachable(exc):
+                    raise
+                self._replica_down_until[url] = now + REPLICA_RETRY_S
+                engine.dispose()
+                _log.warning("read replica unreachable; reads use the writer for %.0f s", REPLICA_RETRY_S)
+        return self.engine, self._checkout(self.engine)
 
     # --- one-statement helpers --------------------------------------------------------
     def fetch_all(self, sql: Sql, params: Params | None = None, *, write: bool = False) -> list[dict[str, Any]]:
@@ -222,8 +239,8 @@ class Database:
     @contextmanager
     def connect(self, *, write: bool = False, autocommit: bool = False) -> Iterator[Tx]:
         """A connection without an explicit transaction (reads; autocommit for VACUUM)."""
-        engine = self.engine if (write or autocommit) else self.read_engine
-        with self._checkout(engine) as conn, self._guarded(engine):
+        engine, conn = (self.engine, self._checkout(self.engine)) if (write or autocommit) else self._read_checkout()
+        with conn, self._guarded(engine):
             if autocommit:
                 conn = conn.execution_options(isolation_level="AUTOCOMMIT")
             yield Tx(conn)
@@ -234,8 +251,8 @@ class Database:
 
         `timeout_ms` replaces the statement timeout for this transaction (0 = none: ingest).
         """
-        engine = self.read_engine if read_only else self.engine
-        with self._checkout(engine) as conn, self._guarded(engine), conn.begin():
+        engine, conn = self._read_checkout() if read_only else (self.engine, self._checkout(self.engine))
+        with conn, self._guarded(engine), conn.begin():
             tx = Tx(conn)
             if timeout_ms is not None:
                 tx.execute("SELECT set_config('statement_timeout', :t, true)", {"t": str(int(timeout_ms))})
