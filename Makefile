@@ -9,11 +9,12 @@ UV := python3 -m uv
 endif
 
 
-.PHONY: setup browser demo serve test lint typecheck bench eval clean
+.PHONY: setup browser demo serve test test-fast lint typecheck bench eval clean
 
 setup:
 	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	$(UV) sync --frozen --compile-bytecode
+	$(UV) run --frozen python -m compileall -q src >/dev/null
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -38,6 +39,10 @@ typecheck: setup
 test: setup browser lint typecheck
 	$(UV) run pytest -q
 
+# The fast tier while editing (no set-up, lint or browser; about a minute with a warm database).
+test-fast: setup
+	$(UV) run pytest -q -m "not slow and not e2e"
+
 eval: setup
 	$(UV) run quarry comps eval
 	$(UV) run quarry labs eval
@@ -45,6 +50,8 @@ eval: setup
 bench: setup
 	$(UV) run python bench/bench_comps.py
 	$(UV) run python bench/bench_labs.py
+	$(UV) run python bench/bench_comps_parse.py
+	$(UV) run python bench/bench_labs_timeout.py
 
 clean:
 	rm -rf .quarry .pytest_cache .mypy_cache .ruff_cache

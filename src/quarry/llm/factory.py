@@ -48,19 +48,21 @@ def remote_models(settings: Settings) -> list[Model]:
     """The configured remote chain (empty when no key is set or the provider is 'offline')."""
     if settings.llm_provider == "offline":
         return []
-    # The OpenAI client costs ~0.6 s to import: only a configured remote provider pays it.
-    from pydantic_ai.models.openai import OpenAIChatModel
-    from pydantic_ai.providers.openai import OpenAIProvider
-
-    timeout = settings.llm_timeout_s
+    base_url: str | None
     if settings.llm_provider in ("auto", "openrouter") and settings.openrouter_api_key:
-        provider = OpenAIProvider(base_url=settings.openrouter_base_url, api_key=settings.openrouter_api_key)
+        base_url, key = settings.openrouter_base_url, settings.openrouter_api_key or ""
         names = [settings.openrouter_model_name, *settings.fallback_models]
     elif settings.llm_provider in ("auto", "openai") and (settings.openai_api_key or settings.openai_base_url):
-        provider = OpenAIProvider(base_url=settings.openai_base_url, api_key=settings.openai_api_key or "none")
+        base_url, key = settings.openai_base_url, settings.openai_api_key or "none"
         names = [settings.openai_model_name, *settings.fallback_models]
     else:
         return []
+    # The OpenAI client costs ~0.7 s to import: only a configured remote provider pays it.
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
+    provider = OpenAIProvider(base_url=base_url, api_key=key)
+    timeout = settings.llm_timeout_s
     return [OpenAIChatModel(n, provider=provider, settings={"timeout": timeout}) for n in names]
 
 
