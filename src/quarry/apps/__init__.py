@@ -1,5 +1,6 @@
 """The apps, listed once. Adding an app: its own folder with a `spec.py`, and one line here."""
 
+from quarry.apps.archive.spec import SPEC as ARCHIVE
 from quarry.apps.comps.spec import SPEC as COMPS
 from quarry.apps.labs.spec import SPEC as LABS
 from quarry.appspec import AppSpec
@@ -7,6 +8,7 @@ from quarry.appspec import AppSpec
 APPS: tuple[AppSpec, ...] = (
     COMPS,
     LABS,
+    ARCHIVE,
 )
 
 

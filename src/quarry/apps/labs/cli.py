@@ -74,9 +74,9 @@ def fuzzy_cmd(
     """Fuzzy-search stored parameter names (pg_trgm on folded text), best first."""
     from quarry.settings import get_settings
 
+    from .fuzzy import search_parameter_names
     from .ingest import has_data
     from .models import FuzzyHit
-    from .fuzzy import search_parameter_names
 
     term = clean_question(term, max_chars=200, empty_hint="type a test name.", what="search term")
     if not 1 <= limit <= 100:

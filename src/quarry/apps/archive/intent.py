@@ -1,0 +1,114 @@
+"""Offline intent classifier: rules over the message's words, then nearest neighbours.
+
+Order (first that applies wins):
+1. only greeting/courtesy words → GREETING ("hi, show me keris" is a search: it has a concept);
+2. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
+3. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED;
+4. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
+5. otherwise the labelled examples vote: k nearest by cosine over their embeddings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from quarry.search import fold
+
+from .concepts import Parsed, parse_message
+from .corpus import Intent, IntentCase
+from .vocab import GREETING_WORDS, HOW_TO, OFF_TOPIC_CUES
+
+KNN_K = 5
+"""Neighbours that vote when no rule decides."""
+
+REPLIES: dict[Intent, str] = {
+    "UNCLEAR": (
+        "Could you please provide more details about what heritage materials you're looking for? For example, "
+        "you could specify a type (batik, crafts, architecture), location, or time period."
+    ),
+    "UNRELATED": (
+        "I can only help you search for heritage archive materials such as traditional crafts, cultural "
+        "artifacts, historical documents, and cultural media. How can I assist you with heritage materials today?"
+    ),
+    "GREETING": (
+        "Hello! I'm here to help you search our heritage archive. What cultural materials or historical items "
+        "would you like to explore?"
+    ),
+}
+"""The seed's reply templates for the intents that do not search."""
+
+NOT_FOUND = (
+    "I couldn't find relevant heritage materials matching your query. Try describing what you're looking for "
+    "in different words, or browse our collection for inspiration."
+)
+"""The seed's message after the last attempt found nothing relevant."""
+
+Embed = Callable[[str], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Classified:
+    """An intent and why."""
+
+    intent: Intent
+    reason: str
+    parsed: Parsed
+
+
+class IntentExamples:
+    """Labelled examples and their (normalised) embeddings, for the nearest-neighbour vote."""
+
+    def __init__(self, cases: Sequence[IntentCase], vectors: np.ndarray) -> None:
+        self.labels: list[Intent] = [c.label for c in cases]
+        self.texts = [c.text for c in cases]
+        self.vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
+
+    def vote(self, vec: np.ndarray, k: int = KNN_K) -> tuple[Intent, str]:
+        sims = self.vectors @ (vec / max(float(np.linalg.norm(vec)), 1e-9))
+        top = np.argsort(-sims)[:k]
+        tally: dict[Intent, float] = {}
+        for i in top:
+            tally[self.labels[i]] = tally.get(self.labels[i], 0.0) + float(sims[i])
+        label = max(tally, key=lambda k: tally[k])
+        nearest = self.texts[int(top[0])]
+        return label, f"{k} nearest examples vote {label} (closest: {nearest!r}, {float(sims[top[0]]):.2f})"
+
+
+def _is_greeting(words: list[str]) -> bool:
+    return bool(words) and all(w in GREETING_WORDS for w in words)
+
+
+def classify(text: str, *, examples: IntentExamples | None = None, embed: Embed | None = None) -> Classified:
+    """Intent of one message (rules first; the example vote needs `examples` and `embed`)."""
+    parsed = parse_message(text)
+    words = parsed.words
+    low = " " + fold(text) + " "
+    if not words:
+        return Classified("UNCLEAR", "no words", parsed)
+    if _is_greeting(words):
+        return Classified("GREETING", "only greeting words", parsed)
+    cue = next((w for w in words if w in OFF_TOPIC_CUES), None) or next((p for p in HOW_TO if f" {p} " in low), None)
+    if parsed.concepts and not cue:
+        return Classified("HERITAGE_SEARCH", f"heritage concept: {', '.join(parsed.concepts)}", parsed)
+    if parsed.concepts and cue:
+        # Both ('write me a python script', 'Nyonya recipes for Hari Raya'): the examples decide.
+        if examples is not None and embed is not None:
+            label, why = examples.vote(embed(text))
+            return Classified(label, f"concept {parsed.concepts[0]!r} and cue {cue!r}; {why}", parsed)
+        strong = [c for c in parsed.concepts if " " in c]
+        intent: Intent = "HERITAGE_SEARCH" if strong else "UNRELATED"
+        return Classified(intent, f"concept {parsed.concepts[0]!r} and off-topic cue {cue!r}", parsed)
+    if cue:
+        return Classified("UNRELATED", f"off-topic cue {cue!r}", parsed)
+    content = [w for w in parsed.content if w not in GREETING_WORDS]
+    if not content and not parsed.place_words:
+        return Classified("UNCLEAR", "no subject after request, vague and media words", parsed)
+    if parsed.place_words and (parsed.constraints.media_type or not content):
+        return Classified("HERITAGE_SEARCH", f"place {parsed.constraints.place} with media or alone", parsed)
+    if examples is not None and embed is not None:
+        label, why = examples.vote(embed(text))
+        return Classified(label, why, parsed)
+    return Classified("UNRELATED", f"no heritage concept in {' '.join(content)!r}", parsed)

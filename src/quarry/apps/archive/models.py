@@ -1,0 +1,117 @@
+"""Typed boundaries of the archive app: search constraints, hits, attempts, the plan and the response."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from quarry.agent import TraceStep
+
+from .corpus import Intent, MediaType
+
+ResponseType = Literal["results", "message"]
+"""`results`: archives are filled; `message`: a text reply (non-search intent or nothing found)."""
+Verdict = Literal["relevant", "weak", "empty"]
+"""How the grader judged one attempt: good enough to return, present but off-target, nothing at all."""
+Strategy = Literal["initial", "broaden", "synonyms", "narrow"]
+"""How an attempt's query was made from the previous one."""
+
+
+class Constraints(BaseModel):
+    """Constraints from the question that become SQL filters (None = not constrained)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    media_type: MediaType | None = Field(None, description="image | video | document | audio.")
+    place: str | None = Field(None, description="A place the item's place must contain, e.g. 'Kelantan'.")
+    year_from: int | None = Field(None, description="Items whose years reach this year or later.")
+    year_to: int | None = Field(None, description="Items whose years start at this year or earlier.")
+
+    def describe(self) -> str:
+        """The constraints in words, e.g. 'video, place ~ Kelantan'; 'none' when unconstrained."""
+        parts: list[str] = [self.media_type or ""]
+        if self.place:
+            parts.append(f"place ~ {self.place}")
+        if self.year_from is not None or self.year_to is not None:
+            parts.append(f"years {self.year_from or '…'}–{self.year_to or '…'}")
+        return ", ".join(p for p in parts if p) or "none"
+
+    def is_empty(self) -> bool:
+        return self == Constraints()
+
+
+class ArchivePlan(BaseModel):
+    """What the planner makes of one user turn (the output of the plan agent)."""
+
+    intent: Intent = Field(description="HERITAGE_SEARCH | UNCLEAR | UNRELATED | GREETING.")
+    query: str = Field("", description="ONE focused search query (empty unless HERITAGE_SEARCH).")
+    concepts: list[str] = Field(default_factory=list, description="Heritage concepts found, canonical form.")
+    constraints: Constraints = Field(default_factory=Constraints, description="Filters from the question.")
+    reason: str = Field("", description="Why this intent, in a few words.")
+
+
+class ArchiveHit(BaseModel):
+    """One archive item returned by `match_archives` (optionally re-ranked with BM25)."""
+
+    identifier: str = Field(description="Item id, e.g. ARC-000001.")
+    title: str = Field(description="English title.")
+    title_ms: str = Field(description="Malay title.")
+    summary: str = Field(description="Extractive summary of the description (what the model reads).")
+    tags: list[str] = Field(default_factory=list, description="Lower-case subject tags.")
+    media_type: MediaType = Field(description="image | video | document | audio.")
+    place: str = Field(description="Where the item was made or is about.")
+    period: str = Field(description="Period in words, e.g. '1960s'.")
+    year_from: int | None = Field(None, description="First year the item covers.")
+    year_to: int | None = Field(None, description="Last year the item covers.")
+    collection: str = Field(description="Collection that holds the item.")
+    rights: str = Field(description="Rights status of the original item.")
+    similarity: float = Field(description="Cosine similarity of the item to the query embedding.")
+    matched_terms: list[str] = Field(default_factory=list, description="Query terms found in title, tags or summary.")
+
+
+class SearchResult(BaseModel):
+    """What `search_archives_db` returns: the structured hits and the text a model reads."""
+
+    query: str = Field(description="The query that was embedded.")
+    constraints: Constraints = Field(default_factory=Constraints, description="SQL filters applied.")
+    hits: list[ArchiveHit] = Field(default_factory=list, description="Deduplicated, best similarity first.")
+    formatted: str = Field("", description="The hits as numbered text for a model.")
+    lexical_boost: bool = Field(False, description="True when BM25 was fused into the order (RRF).")
+    ms: float = Field(0.0, description="Wall time in milliseconds.")
+
+    @property
+    def best_similarity(self) -> float | None:
+        return max((h.similarity for h in self.hits), default=None)
+
+
+class Attempt(BaseModel):
+    """One search attempt of a turn, as shown to users."""
+
+    query: str = Field(description="The query searched.")
+    strategy: Strategy = Field("initial", description="initial | broaden | synonyms | narrow.")
+    constraints: str = Field("none", description="SQL filters of this attempt, in words.")
+    count: int = Field(description="Items returned.")
+    best_similarity: float | None = Field(None, description="Highest similarity among them.")
+    verdict: Verdict = Field(description="relevant | weak | empty.")
+    note: str | None = Field(
+        None, description="What changed from the previous attempt (e.g. 'dropped place Kelantan')."
+    )
+
+
+class ArchiveResponse(BaseModel):
+    """One turn of the archive search, for every interface (CLI, HTTP, UI)."""
+
+    response_type: ResponseType = Field(description="results: archives filled; message: text reply only.")
+    archives: list[ArchiveHit] = Field(default_factory=list, description="Results, best first.")
+    total: int = Field(0, description="Number of archives returned.")
+    query: str = Field(description="The focused query finally searched (the user's text when no search ran).")
+    message: str | None = Field(None, description="Text reply: non-search intents, or why nothing matched.")
+    intent: Intent = Field(description="Intent of the user's message.")
+    attempts: list[Attempt] = Field(default_factory=list, description="Every search attempt, in order (≤ 3).")
+    nearest: list[ArchiveHit] = Field(
+        default_factory=list, description="When nothing matched: the closest items, labelled as NOT matching."
+    )
+    thread_id: str = Field(description="Conversation id; send it back to continue the thread.")
+    trace: list[TraceStep] = Field(default_factory=list, description="What the agent did, step by step.")
+    run_id: int | None = Field(None, description="Audit id in agent_runs.")

@@ -1,0 +1,20 @@
+"""`quarry demo` hook: load the bundled archive items when the table is empty, embed what is missing."""
+
+from __future__ import annotations
+
+from quarry.db import Database
+from quarry.embed import get_embedder
+from quarry.progress import Reporter
+from quarry.settings import Settings
+
+from .ingest import embed_items, ingest, item_count
+
+
+def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
+    """Ingest the bundled items unless archive_items has rows; embed items that lack a vector."""
+    embedder = get_embedder(settings)
+    if not item_count(db):
+        ingest(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter)
+        return True
+    embed_items(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter)
+    return False

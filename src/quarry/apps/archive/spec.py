@@ -1,0 +1,20 @@
+"""How `archive` plugs into the core (see `quarry.appspec`)."""
+
+from quarry.appspec import AppSpec
+
+SPEC = AppSpec(
+    name="archive",
+    title="Heritage archive",
+    summary="Heritage archive search: intent guardrails, focused query, relevance check, up to 3 attempts.",
+    package="quarry.apps.archive",
+    cli="quarry.apps.archive.cli:cli",
+    router="quarry.apps.archive.api:router",
+    ui_tab="quarry.apps.archive.ui:archive_tab",
+    prepare="quarry.apps.archive.setup:prepare",
+    evaluate="quarry.apps.archive.evaluate:run_eval",
+    css="""
+#archive-results h4 { margin-bottom: 0.2em; }
+#archive-trace table { width: 100%; font-size: 0.85em; }
+""",
+)
+MIGRATIONS = SPEC.migrations

@@ -1,0 +1,62 @@
+"""archive offline concept extraction, focused query, refinement policy and summaries."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarry.apps.archive.concepts import extract_period, parse_message
+from quarry.apps.archive.models import Constraints
+from quarry.apps.archive.refine import Step, next_attempt
+from quarry.apps.archive.summary import extractive_summary
+
+
+@pytest.mark.parametrize(
+    ("text", "must_have", "constraints"),
+    [
+        (
+            "show me videos about wayang kulit performances",
+            {"wayang", "kulit", "shadow"},
+            Constraints(media_type="video"),
+        ),
+        ("shadow puppets", {"shadow", "wayang", "kulit"}, Constraints()),
+        ("kain songket", {"songket"}, Constraints()),
+        ("Kelantan batik", {"batik"}, Constraints(place="Kelantan")),
+        (
+            "old photographs of Georgetown architecture",
+            {"architecture"},
+            Constraints(media_type="image", place="George Town"),
+        ),
+        ("old keris from the 19th century or earlier", {"keris"}, Constraints(year_to=1899)),
+        ("dondang sayang audio recordings", {"dondang", "sayang"}, Constraints(media_type="audio")),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_focused_query_and_constraints(text: str, must_have: set[str], constraints: Constraints) -> None:
+    parsed = parse_message(text)
+    assert must_have <= set(parsed.query.split()), parsed.query
+    assert parsed.constraints == constraints
+
+
+def test_periods() -> None:
+    assert extract_period("wayang in the 1960s") == (1960, 1969)
+    assert extract_period("photos from before 1950") == (None, 1949)
+    assert extract_period("after 1980") == (1981, None)
+    assert extract_period("batik") == (None, None)
+
+
+def test_broaden_drops_one_constraint_and_says_which() -> None:
+    parsed = parse_message("Kelantan batik videos")
+    first = Step(parsed.query, parsed.constraints, "initial")
+    second = next_attempt(parsed, [first])
+    assert second is not None and second.dropped == "place" and second.note == "dropped place Kelantan"
+    assert second.constraints == Constraints(media_type="video") and "kelantan" not in second.query
+    third = next_attempt(parsed, [first, second])
+    assert third is not None and third.strategy in ("synonyms", "broaden")
+
+
+def test_summary_is_first_sentences_and_deterministic() -> None:
+    text = " ".join(f"Sentence number {i} has exactly seven words." for i in range(30))
+    out = extractive_summary(text)
+    assert out == extractive_summary(text)
+    assert 30 <= len(out.split()) <= 60 and out.endswith(".")
+    assert extractive_summary("Short text.") == "Short text."

@@ -1,0 +1,154 @@
+"""archive against the real database: ingest, `match_archives`, the search tool, the grader,
+the orchestrator (intents, attempts, memory, audit), CLI and HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from quarry.apps.archive.concepts import parse_message
+from quarry.apps.archive.corpus import load_intent_eval, load_search_eval
+from quarry.apps.archive.ingest import IngestReport, ingest
+from quarry.apps.archive.intent import NOT_FOUND, REPLIES
+from quarry.apps.archive.models import ArchiveResponse, Constraints
+from quarry.apps.archive.orchestrator import run
+from quarry.apps.archive.relevance import grade
+from quarry.apps.archive.tools import search_archives_db
+from quarry.db import Database, get_database
+from quarry.embed import Embedder, embed_query, get_embedder, vector_literal
+from quarry.settings import get_settings
+
+
+@pytest.fixture(scope="module")
+def env() -> Iterator[tuple[Database, Embedder, IngestReport]]:
+    s = get_settings()
+    db, embedder = get_database(s), get_embedder(s)
+    ingest(db, embedder)
+    yield db, embedder, ingest(db, embedder)  # the second run is the one checked: idempotent
+
+
+def ask(message: str, thread_id: str | None = None) -> ArchiveResponse:
+    return asyncio.run(run(message, thread_id=thread_id))
+
+
+def test_ingest_is_idempotent_and_embeds_every_item(env) -> None:  # type: ignore[no-untyped-def]
+    db, _, report = env
+    assert report.items == 340 and report.embedded == 0 and report.deleted == 0
+    assert db.scalar("SELECT count(*) FROM archive_items WHERE embedding IS NOT NULL") == 340
+    assert report.summarised >= 100
+    long = db.fetch_one("SELECT description, summary FROM archive_items ORDER BY length(description) DESC LIMIT 1")
+    assert long is not None and len(long["summary"].split()) <= 61 < len(long["description"].split())
+    assert db.scalar("SELECT value FROM archive_corpus_stats WHERE key = 'docs'") == 340
+
+
+def test_match_archives_is_a_sql_function_best_first(env) -> None:  # type: ignore[no-untyped-def]
+    db, embedder, _ = env
+    q = vector_literal(embed_query(db, embedder, "wayang kulit"))
+    rows = db.fetch_all("SELECT identifier, similarity FROM match_archives(CAST(:q AS vector), 0.8, 5)", {"q": q})
+    sims = [r["similarity"] for r in rows]
+    assert len(rows) == 5 and sims == sorted(sims, reverse=True) and min(sims) >= 0.8
+    videos = db.fetch_all("SELECT media_type FROM match_archives(CAST(:q AS vector), 0.0, 10, 'video')", {"q": q})
+    assert {r["media_type"] for r in videos} == {"video"}
+
+
+def test_search_tool_returns_structured_hits_and_text(env) -> None:  # type: ignore[no-untyped-def]
+    db, embedder, _ = env
+    res = search_archives_db(db, embedder, "wayang kulit shadow puppet", constraints=Constraints(media_type="video"))
+    ids = [h.identifier for h in res.hits]
+    assert len(ids) == len(set(ids)) == 10
+    assert all(h.media_type == "video" for h in res.hits)
+    assert res.hits[0].identifier in res.formatted and "similarity" in res.formatted
+    assert res.lexical_boost and "wayang" in res.hits[0].matched_terms
+
+
+def test_unrelated_queries_forced_through_search_are_rarely_judged_relevant(env) -> None:  # type: ignore[no-untyped-def]
+    db, embedder, _ = env
+    off = [c.text for c in load_intent_eval() if c.label != "HERITAGE_SEARCH"]
+    judged = []
+    for text in off:
+        parsed = parse_message(text)
+        res = search_archives_db(db, embedder, parsed.query or text, constraints=parsed.constraints)
+        judged.append(grade(res.hits, parsed)[0] == "relevant")
+    share = sum(judged) / len(judged)
+    print(f"\noff-topic messages judged relevant: {sum(judged)}/{len(judged)} = {share:.3f}")
+    assert share <= 0.10
+
+
+def test_labelled_queries_are_mostly_relevant_on_the_first_attempt(env) -> None:  # type: ignore[no-untyped-def]
+    db, embedder, _ = env
+    good = 0
+    cases = load_search_eval()
+    for case in cases:
+        parsed = parse_message(case.query)
+        res = search_archives_db(db, embedder, parsed.query, constraints=parsed.constraints)
+        top = {h.identifier for h in res.hits[:3]}
+        good += grade(res.hits, parsed)[0] == "relevant" and bool(top & set(case.relevant))
+    print(f"\nfirst attempt relevant by the grader and by the labels (top 3): {good}/{len(cases)}")
+    assert good / len(cases) >= 0.80
+
+
+def test_wayang_kulit_videos(env) -> None:  # type: ignore[no-untyped-def]
+    resp = ask("show me videos about wayang kulit performances")
+    assert resp.response_type == "results" and resp.intent == "HERITAGE_SEARCH"
+    assert resp.total == len(resp.archives) == 10 and len(resp.attempts) == 1
+    assert all(h.media_type == "video" for h in resp.archives)
+    relevant = set(next(c for c in load_search_eval() if c.id == "S003").relevant)
+    assert sum(h.identifier in relevant for h in resp.archives[:5]) >= 4
+    assert resp.run_id is not None and [s.kind for s in resp.trace] == ["plan", "retrieval"]
+
+
+@pytest.mark.parametrize(
+    ("message", "intent"),
+    [("hello", "GREETING"), ("what's the weather?", "UNRELATED"), ("show me something", "UNCLEAR")],
+)
+def test_non_search_intents_reply_without_searching(env, message: str, intent: str) -> None:  # type: ignore[no-untyped-def]
+    resp = ask(message)
+    assert resp.response_type == "message" and resp.intent == intent
+    assert resp.message == REPLIES[intent] and resp.archives == [] and resp.attempts == []
+
+
+def test_kelantan_batik_broadens_by_dropping_the_place(env) -> None:  # type: ignore[no-untyped-def]
+    resp = ask("Kelantan batik")
+    assert [a.verdict for a in resp.attempts] == ["weak", "relevant"]
+    assert resp.attempts[1].strategy == "broaden" and resp.attempts[1].note == "dropped place Kelantan"
+    assert resp.response_type == "results"
+    assert sum("batik" in h.tags for h in resp.archives[:5]) >= 4
+
+
+def test_nothing_relevant_after_three_attempts_gives_the_message_and_labelled_nearest(env) -> None:  # type: ignore[no-untyped-def]
+    resp = ask("songket videos from Sabah in the 1920s")
+    assert 1 <= len(resp.attempts) <= 3
+    if resp.response_type == "message":
+        assert resp.message == NOT_FOUND and resp.archives == [] and resp.nearest
+
+
+def test_thread_memory_follow_up(env) -> None:  # type: ignore[no-untyped-def]
+    first = ask("songket from Terengganu")
+    second = ask("only videos", thread_id=first.thread_id)
+    assert second.thread_id == first.thread_id and second.intent == "HERITAGE_SEARCH"
+    assert second.attempts[0].constraints.startswith("video")
+    assert all(h.media_type == "video" for h in second.archives)
+
+
+def test_cli_ask_json(env) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from quarry.apps.archive.cli import cli
+
+    out = CliRunner().invoke(cli, ["ask", "hello", "--json"])
+    assert out.exit_code == 0, out.stdout
+    assert json.loads(out.stdout)["intent"] == "GREETING"
+
+
+def test_http_search(client) -> None:  # type: ignore[no-untyped-def]
+    resp = client.post("/api/archive/search", json={"message": "tunjukkan video wayang kulit"})
+    assert resp.status_code == 200, resp.text
+    body = resp.json()
+    assert body["response_type"] == "results" and body["total"] > 0 and body["attempts"]
+    again = client.post("/api/archive/search", json={"message": "hello", "thread_id": body["thread_id"]})
+    assert again.json()["thread_id"] == body["thread_id"]
+    bad = client.post("/api/archive/search", json={"message": "   "})
+    assert bad.status_code == 400 and bad.json()["error"] == "BadInput"
