@@ -39,7 +39,7 @@ typecheck: setup
 test: setup browser lint typecheck
 	$(UV) run pytest -q
 
-# The fast tier while editing (no set-up, lint or browser; about a minute with a warm database).
+# The fast tier while editing: no lint, type-check, browser or tests marked slow (under a minute, warm database).
 test-fast: setup
 	$(UV) run pytest -q -m "not slow and not e2e"
 

@@ -7,13 +7,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pydantic_ai import models
 
 ROOT = Path(__file__).resolve().parents[1]
+# Before anything imports quarry: tests configure through the environment only, so a
+# developer's `.env` (a provider key, DATABASE_URL of the demo) never reaches them.
+os.environ["QUARRY_ENV_FILE"] = ""
 # Tests get their own embedded server so they never touch the demo's data.
 os.environ.setdefault("STATE_DIR", str(ROOT / ".quarry" / "test"))
 # Block real model providers: tests use offline models or a local server they start.
 for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_API_KEY"):
     os.environ.pop(key, None)
+# ...and should a key slip through, pydantic-ai refuses the request; tests that talk to a
+# server they start on loopback allow it inside `local_openai(...)` only.
+models.ALLOW_MODEL_REQUESTS = False
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,8 @@
-"""A tiny OpenAI-compatible HTTP server that tests start on loopback (no real provider is reached)."""
+"""A tiny OpenAI-compatible HTTP server that tests start on loopback (no real provider is reached).
+
+conftest blocks model requests (`pydantic_ai.models.ALLOW_MODEL_REQUESTS = False`); while
+this server is up they are allowed again, so only a test that started one can make them.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from pydantic_ai.models import override_allow_model_requests
 
 Handler = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]]]
 
@@ -36,7 +42,8 @@ def local_openai(handler: Handler) -> Iterator[tuple[str, list[dict[str, Any]]]]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
+        with override_allow_model_requests(True):
+            yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
     finally:
         server.shutdown()
 

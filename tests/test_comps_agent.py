@@ -137,6 +137,7 @@ def test_bad_input_is_a_clear_error(db: None) -> None:
         ask("4-room in Bedok", strictness=3)
 
 
+@pytest.mark.slow
 def test_cli_json_contract(db: None) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "quarry.cli", "comps", "ask", DEMO, "--json"],
@@ -183,6 +184,7 @@ def test_cli_json_contract(db: None) -> None:
     assert data["target"]["flat_model"] is None
 
 
+@pytest.mark.slow
 def test_cli_bad_input_exits_nonzero_without_traceback(db: None) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "quarry.cli", "comps", "ask", " ", "--json"], capture_output=True, text=True, timeout=120
@@ -224,6 +226,7 @@ def test_remote_model_answers_when_configured(db: None) -> None:
     assert resp.trace[0].model == "remote-test" and resp.trace[0].reason is None
 
 
+@pytest.mark.slow
 def test_provider_failure_falls_back_to_offline(db: None) -> None:
     with local_openai(lambda p, b: (500, {"error": {"message": "upstream down"}})) as (url, seen):
         s = Settings(

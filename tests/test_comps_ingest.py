@@ -53,6 +53,7 @@ def test_quirky_csv_loads_good_rows_and_counts_bad_ones(tmp_path: Path, restore_
     assert "compassvale" in rows["123A"]["listing_terms"]
 
 
+@pytest.mark.slow
 def test_reingest_is_idempotent(db: None) -> None:
     first = load_csv(BUNDLED_CSV)
     second = load_csv(BUNDLED_CSV)

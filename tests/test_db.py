@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from quarry.apps import APPS
 from quarry.db import database_url, get_database
 from quarry.db.migrate import discover
@@ -60,6 +62,7 @@ def _own_state(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "STATE_DIR": str(tmp_path / "state")}
 
 
+@pytest.mark.slow
 def test_server_stops_cleanly_when_its_last_process_exits(tmp_path: Path) -> None:
     env = _own_state(tmp_path)
     out = subprocess.run(
@@ -69,6 +72,7 @@ def test_server_stops_cleanly_when_its_last_process_exits(tmp_path: Path) -> Non
     assert not (tmp_path / "state" / "pgdata" / "postmaster.pid").exists()
 
 
+@pytest.mark.slow
 def test_sigterm_still_stops_the_server(tmp_path: Path) -> None:
     env = _own_state(tmp_path)
     code = (

@@ -133,9 +133,7 @@ def test_total_timeout(labs_settings: Settings) -> None:
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_timeout_ms": 300})
-    started = time.perf_counter()
     resp = ask("холестерин", settings=s, model=FunctionModel(slow, model_name="inline"))
-    assert time.perf_counter() - started < 5
     assert resp.status == "error" and resp.timeout and resp.error == TIMEOUT_MESSAGE
     row = _log(s, resp.log_id)
     assert row["status"] == "timeout" and row["metadata"]["timeout"] is True
@@ -233,6 +231,7 @@ def failing_server() -> Iterator[str]:
         yield url
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["closed-port", "http-500"])
 def test_remote_failure_falls_back_to_offline(labs_settings: Settings, failing_server: str, kind: str) -> None:
     base_url = f"http://127.0.0.1:{_free_port()}/v1" if kind == "closed-port" else failing_server

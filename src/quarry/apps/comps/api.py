@@ -6,6 +6,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
+from quarry.inputs import VISIBLE_TEXT
 
 from .models import CompsResponse
 
@@ -15,7 +16,7 @@ router = APIRouter(prefix="/api/comps", tags=["comps"])
 class CompsSearchRequest(BaseModel):
     """One comps turn over HTTP."""
 
-    query: str = Field(min_length=1, max_length=2000, description="What the user is looking for.")
+    query: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="What the user is looking for.")
     session_id: str | None = Field(
         None,
         pattern=r"^[A-Za-z0-9_-]{1,64}$",

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from quarry.inputs import VISIBLE_TEXT
+
 Status = Literal["ok", "error"]
 """Outcome of one question."""
 ToolName = Literal[
@@ -83,7 +85,9 @@ class LabsResponse(BaseModel):
 class GenerateRequest(BaseModel):
     """POST /api/sql/generate body."""
 
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="The question, any language.")
+    question: str = Field(
+        min_length=1, max_length=MAX_QUESTION_CHARS, pattern=VISIBLE_TEXT, description="The question, any language."
+    )
     execute: bool = Field(True, strict=True, description="Also run the SQL (read-only) and return rows.")
 
 
