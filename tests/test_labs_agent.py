@@ -121,7 +121,7 @@ def test_second_validation_failure_is_returned_to_the_user(labs_settings: Settin
     def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return final_call(info, "SELECT * FROM sql_generation_logs")
 
-    resp = ask("анализы", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
+    resp = ask("анализы ферритина", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
     assert resp.status == "error" and resp.sql is None
     assert resp.error and resp.error.startswith("The generated query failed validation")
     assert _log(labs_settings, resp.log_id)["status"] == "validation_failed"
@@ -178,7 +178,7 @@ def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> Non
                     results.append(p.content)
         return final_call(info, GOOD_SQL)
 
-    resp = ask("что угодно", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
+    resp = ask("что угодно про ферритин", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
     assert resp.status == "ok"
     ok = next(r for r in results if "rows" in r)
     rejected = next(r for r in results if "reasons" in r)

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
+
+import psutil
 import pytest
 
+from quarry.apps.labs.policy import labs_policy
 from quarry.apps.labs.testing import load_test_data
 from quarry.db import get_database
 from quarry.settings import Settings
-from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, reader_mode, run_readonly
+from quarry.sqlguard import validate_sql
+from quarry.sqlguard.readonly import (
+    TEMP_FILE_LIMIT,
+    WORK_MEM,
+    ReadOnlyQueryError,
+    explain,
+    reader_mode,
+    run_readonly,
+)
 
 ROLE = "quarry_reader"
 
@@ -115,3 +129,125 @@ def test_explain_plans_without_running(labs_settings: Settings) -> None:
     with pytest.raises(ReadOnlyQueryError) as caught:
         explain("SELECT nope FROM lab_results", role=ROLE, timeout_ms=1000, settings=labs_settings)
     assert caught.value.kind == "syntax"
+
+
+# --- resource limits (issue 11): memory, disk and time one statement may take -----------------
+
+
+def _peak_rss_growth(fn: Callable[[], object]) -> tuple[int, object]:
+    """Run ``fn`` while sampling this process's RSS; (peak growth in bytes, fn's result or error)."""
+    proc = psutil.Process()
+    base = proc.memory_info().rss
+    peak = [base]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], proc.memory_info().rss)
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        outcome: object = fn()
+    except ReadOnlyQueryError as exc:
+        outcome = exc
+    finally:
+        done.set()
+        sampler.join()
+    return peak[0] - base, outcome
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT RPAD(g::text, 20000000) FROM GENERATE_SERIES(1, 1000) g",  # 20 MB rows, one after another
+        "SELECT RPAD('x', 200000000) FROM GENERATE_SERIES(1, 1000)",  # the probe's statement (took 873 MB)
+    ],
+    ids=["20MB rows", "200MB constant rows"],
+)
+def test_huge_rows_cannot_take_the_process_memory(labs_settings: Settings, sql: str) -> None:
+    # Before: 366 MB and 978 MB of peak growth here; libpq buffers whole rows, so the server
+    # refuses any row above the byte cap before sending it.
+    growth, outcome = _peak_rss_growth(
+        lambda: run_readonly(
+            sql, role=ROLE, timeout_ms=5000, max_rows=1000, max_bytes=8_000_000, settings=labs_settings
+        )
+    )
+    assert isinstance(outcome, ReadOnlyQueryError), outcome
+    assert outcome.kind in {"too_large", "timeout"}
+    assert growth < 60_000_000, f"process grew by {growth / 1e6:.0f} MB"
+
+
+def test_a_row_above_the_cap_is_refused_by_the_server(labs_settings: Settings) -> None:
+    with pytest.raises(ReadOnlyQueryError) as caught:
+        run_readonly(
+            "SELECT RPAD(g::text, 2000000) AS big FROM GENERATE_SERIES(1, 3) g",
+            role=ROLE,
+            timeout_ms=5000,
+            max_rows=10,
+            max_bytes=1_000_000,
+            settings=labs_settings,
+        )
+    assert caught.value.kind == "too_large" and "result cap" in caught.value.message
+
+
+def test_many_rows_stop_at_the_byte_cap(labs_settings: Settings) -> None:
+    result = run_readonly(
+        "SELECT g, RPAD('x', 100000) AS pad FROM GENERATE_SERIES(1, 1000) g ORDER BY g",
+        role=ROLE,
+        timeout_ms=5000,
+        max_rows=1000,
+        max_bytes=1_000_000,
+        settings=labs_settings,
+    )
+    assert result.truncated and 5 <= result.row_count <= 10
+    assert [row[0] for row in result.rows] == list(range(1, result.row_count + 1))  # order kept by the wrapper
+    assert result.columns == ["g", "pad"]
+
+
+def test_reader_sessions_carry_work_mem_and_temp_file_limit(labs_settings: Settings) -> None:
+    result = run_readonly(
+        "SELECT current_setting('work_mem'), current_setting('temp_file_limit')",
+        role=ROLE,
+        timeout_ms=2000,
+        max_rows=1,
+        settings=labs_settings,
+    )
+    assert result.rows[0] == [WORK_MEM, TEMP_FILE_LIMIT]
+
+
+def test_a_huge_sort_hits_the_temp_file_limit(labs_settings: Settings) -> None:
+    # Before: unlimited (0.8 GB of temp files in 5 s). Allowed by the guard as it stands.
+    sql = "SELECT count(*) FROM (SELECT g FROM generate_series(1, 1000000000) g ORDER BY random()) s"
+    assert validate_sql(sql, labs_policy()).ok
+    with pytest.raises(ReadOnlyQueryError) as caught:
+        run_readonly(sql, role=ROLE, timeout_ms=60_000, max_rows=1, settings=labs_settings)
+    assert caught.value.kind == "too_large" and "temp_file_limit" in caught.value.message
+
+
+# CPU-heavy statements the guard allows. similarity() over huge strings never checks for
+# interrupts, so statement_timeout alone let it run 5.5 s against a 1 s timeout.
+CPU_HEAVY = [
+    "SELECT count(*) FROM generate_series(1, 1000000000)",
+    "SELECT length(regexp_replace(rpad('x', 100000000, 'x'), 'x', 'y', 'g'))",
+    "SELECT similarity(rpad('ab', 50000000, 'abc'), rpad('ab', 50000000, 'bca'))",
+    "SELECT g, rpad('x', 5000) FROM generate_series(1, 100000000) g",
+]
+# Fixed overhead on top of timeout + 10 %: checking out a connection, three SET statements
+# and the parse that wraps the query before the clock of the statement starts, and dropping
+# the cut connection after it (measured 20-70 ms on a loaded 2-core machine).
+FIXED_OVERHEAD_S = 0.15
+
+
+@pytest.mark.parametrize("sql", CPU_HEAVY, ids=["count", "regexp", "similarity", "wide rows"])
+def test_statement_timeout_holds_within_ten_percent(labs_settings: Settings, sql: str) -> None:
+    assert validate_sql(sql, labs_policy()).ok
+    started = time.perf_counter()
+    with pytest.raises(ReadOnlyQueryError) as caught:
+        run_readonly(sql, role=ROLE, timeout_ms=1000, max_rows=1000, max_bytes=10**9, settings=labs_settings)
+    took = time.perf_counter() - started
+    assert caught.value.kind == "timeout"
+    assert took <= 1.1 + FIXED_OVERHEAD_S, f"{took:.2f} s against a 1 s timeout"
+    # The sandbox still works afterwards (a cut connection is discarded, not reused).
+    assert run_readonly("SELECT 1", role=ROLE, timeout_ms=1000, max_rows=1, settings=labs_settings).rows == [[1]]

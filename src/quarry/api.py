@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,6 +24,32 @@ MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image,
 _log = logging.getLogger(__name__)
 
 
+async def _retention_loop() -> None:
+    """Prune audit and conversation rows past RETENTION_DAYS at start, then hourly."""
+    from quarry.retention import PRUNE_EVERY_S, prune
+    from quarry.settings import get_settings
+
+    tables = [t for spec in APPS for t in spec.retained]
+    while True:
+        try:
+            db = get_database()
+            deleted = await db.run(prune, db, days=get_settings().retention_days, tables=tables)
+            if any(deleted.values()):
+                _log.info("retention: deleted %s", deleted)
+        except QuarryError as exc:  # database away: the next round tries again
+            _log.warning("retention skipped: %s", exc.message)
+        await asyncio.sleep(PRUNE_EVERY_S)
+
+
+@asynccontextmanager
+async def _lifespan(_: FastAPI) -> AsyncIterator[None]:
+    task = asyncio.create_task(_retention_loop())
+    try:
+        yield
+    finally:
+        task.cancel()
+
+
 def create_app(*, with_ui: bool = True) -> FastAPI:
     """Build the ASGI app (uvicorn factory)."""
     from quarry.setup import migrate_all
@@ -28,7 +57,9 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     setup_tracing()
     migrate_all()
-    api = FastAPI(title="Quarry", version="0.1.0", description="Agentic search over real databases.")
+    api = FastAPI(
+        title="Quarry", version="0.1.0", description="Agentic search over real databases.", lifespan=_lifespan
+    )
 
     @api.exception_handler(QuarryError)
     async def quarry_error(_: Request, exc: QuarryError) -> JSONResponse:

@@ -56,6 +56,9 @@ class AppSpec:
     """'module:attr' of a `RunEval` function (`quarry <app> eval`)."""
     css: str = ""
     """Style rules of the app's tab (element ids prefixed with the app name)."""
+    retained: tuple[tuple[str, str], ...] = ()
+    """(table, timestamp column) of app tables that hold user text, pruned after RETENTION_DAYS
+    like the core's `agent_runs` and `conversations`."""
 
     @property
     def migrations(self) -> tuple[str, str]:

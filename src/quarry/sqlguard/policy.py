@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
@@ -17,6 +18,11 @@ class GuardPolicy:
     table, and an empty set means "no table restriction" (system catalogs and non-public
     schemas stay forbidden unless listed explicitly, e.g. ``pg_catalog.pg_class``).
 
+    ``table_columns`` maps a table name to its real column names. PostgreSQL reads
+    ``alias.name`` as the call ``name(alias)`` when the table has no such column, so the
+    guard refuses qualified columns that are not listed here (see ``columns.py``). Give it
+    for every allowed table; tables without an entry only get a name-based fallback.
+
     ``max_limit`` never causes a rejection. When it is set, ``validate_sql`` returns SQL whose
     outermost query already carries ``LIMIT <= max_limit`` (via ``enforce_limit``); callers
     that need a different cap can call ``enforce_limit`` themselves.
@@ -27,6 +33,7 @@ class GuardPolicy:
     max_subqueries: int = 2
     allowed_functions: frozenset[str] = DEFAULT_FUNCTION_ALLOWLIST
     max_limit: int | None = None
+    table_columns: Mapping[str, frozenset[str]] = field(default_factory=dict, hash=False)
 
     def normalised_tables(self) -> frozenset[str]:
         """Allowed tables lower-cased, with a leading ``public.`` dropped."""
@@ -35,6 +42,13 @@ class GuardPolicy:
             name = raw.strip().lower()
             out.add(name.removeprefix("public."))
         return frozenset(out)
+
+    def normalised_columns(self) -> dict[str, frozenset[str]]:
+        """``table_columns`` with lower-case table names, a leading ``public.`` dropped."""
+        return {
+            table.strip().lower().removeprefix("public."): frozenset(columns)
+            for table, columns in self.table_columns.items()
+        }
 
     def normalised_functions(self) -> frozenset[str]:
         """Allowed function names lower-cased."""

@@ -13,12 +13,24 @@ server. Every statement here runs
 3. under a per-call ``statement_timeout``;
 4. through the extended query protocol, which the server accepts one statement at a time,
    so ``SELECT 1; DELETE ...`` is refused by PostgreSQL itself;
-5. with at most ``max_rows`` rows fetched (rows are streamed, the rest is cancelled).
+5. with at most ``max_rows`` rows and ``max_bytes`` bytes fetched (rows are streamed one by
+   one, the rest is cancelled); a single row larger than ``max_bytes`` is refused by the
+   server itself (``quarry_row_size_ok``), because libpq always buffers a whole row;
+6. with ``work_mem`` and ``temp_file_limit`` bounded (role defaults, see the labs migration
+   ``004_reader_limits.sql``, and per transaction), so one sort cannot fill the disk;
+7. under a client-side deadline as well: PostgreSQL only notices ``statement_timeout`` at its
+   next interrupt check, and some functions (``similarity`` over huge strings, a backend
+   blocked sending rows) check rarely, so the connection is cut ``_hard_stop_s`` after the
+   timeout and the call returns anyway.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,11 +47,17 @@ from quarry.db import ReaderMode, get_database
 from quarry.errors import DatabaseUnavailable, QuarryError
 from quarry.settings import Settings, get_settings
 
-FailureKind = Literal["read_only", "permission", "timeout", "syntax", "error"]
-"""Why a read-only statement failed."""
+FailureKind = Literal["read_only", "permission", "timeout", "syntax", "too_large", "error"]
+"""Why a read-only statement failed (too_large: a resource limit such as the result cap or
+temp_file_limit)."""
 
 _ROLE_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _STREAM_CHUNK = 500
+WORK_MEM = "16MB"
+"""Memory per sort/hash node of a sandboxed statement before it spills to disk."""
+TEMP_FILE_LIMIT = "256MB"
+"""Disk one sandboxed statement may spill (also the reader role's default)."""
+_ROW_OVERHEAD = 16
 
 
 class ReadOnlyQueryError(QuarryError):
@@ -92,6 +110,8 @@ def _classify(exc: psycopg.Error) -> FailureKind:
         return "permission"
     if isinstance(exc, pg_errors.QueryCanceled):
         return "timeout"
+    if isinstance(exc, pg_errors.ConfigurationLimitExceeded | pg_errors.ProgramLimitExceeded | pg_errors.OutOfMemory):
+        return "too_large"
     if isinstance(
         exc,
         pg_errors.SyntaxError
@@ -110,7 +130,7 @@ def _classify(exc: psycopg.Error) -> FailureKind:
 def _message(exc: psycopg.Error, kind: FailureKind, timeout_ms: int) -> str:
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     if kind == "timeout":
-        return f"Query exceeded the {timeout_ms} ms statement timeout and was cancelled."
+        return _message_timeout(timeout_ms)
     return first
 
 
@@ -123,8 +143,17 @@ def _sandbox(role: str, timeout_ms: int, settings: Settings) -> Iterator[tuple[p
                 with raw.cursor() as cur:
                     # psycopg opens the transaction itself; this must be its first statement.
                     cur.execute("SET TRANSACTION READ ONLY")
-                    cur.execute("SELECT set_config('statement_timeout', %s, true)", (str(int(timeout_ms)),))
+                    cur.execute(
+                        "SELECT set_config('statement_timeout', %s, true), set_config('work_mem', %s, true)",
+                        (str(int(timeout_ms)), WORK_MEM),
+                    )
                     if mode == "set_role":
+                        # Role defaults do not apply to SET ROLE; temp_file_limit needs a superuser.
+                        cur.execute(
+                            "SELECT set_config('temp_file_limit', %s, true) FROM pg_roles"
+                            " WHERE rolname = current_user AND rolsuper",
+                            (TEMP_FILE_LIMIT,),
+                        )
                         cur.execute(pg_sql.SQL("SET LOCAL ROLE {}").format(pg_sql.Identifier(role)))
                     yield cur, mode
             except psycopg.Error as exc:
@@ -145,43 +174,153 @@ def _describe(cur: psycopg.Cursor[Any], sql: str) -> list[str]:
     return [(described.fname(i) or b"").decode() for i in range(described.nfields)]
 
 
+def _hard_stop_s(timeout_ms: int) -> float:
+    """Seconds after which the client gives up on a statement: the timeout plus 5 % (at
+    least 50 ms), so the server's own ``statement_timeout`` normally wins and the cut is the
+    backstop that keeps the call within 10 % of the timeout."""
+    timeout_s = timeout_ms / 1000
+    return timeout_s + max(0.05, 0.05 * timeout_s)
+
+
+class _Deadline:
+    """Cuts the connection (socket shutdown) if the statement outlives ``seconds``.
+
+    A cancel request would not help where the timeout did not: the backend acts on both at
+    its next interrupt check. Shutting the socket down makes the blocked client call fail at
+    once; the broken connection is then discarded by the pool (``sandbox_connection``).
+    """
+
+    def __init__(self, conn: psycopg.Connection[Any], seconds: float) -> None:
+        self._conn = conn
+        self.at = time.monotonic() + seconds
+        self.cut = False
+        self._lock = threading.Lock()
+        self._done = False
+        self._timer = threading.Timer(seconds, self._cut)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._done = True
+        self._timer.cancel()
+
+    def passed(self) -> bool:
+        return time.monotonic() >= self.at
+
+    def cut_now(self) -> None:
+        """Cut the connection now (the caller noticed the deadline before the timer did)."""
+        self._cut()
+
+    def _cut(self) -> None:
+        with self._lock:
+            if self._done:
+                return  # the connection may already be someone else's
+            self.cut = True
+            try:
+                sock = socket.socket(fileno=os.dup(self._conn.pgconn.socket))
+            except (OSError, psycopg.Error):
+                return
+            with sock, contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+
+def _row_bytes(row: list[Any]) -> int:
+    """Approximate size of a fetched row as the caller will hold it."""
+    return _ROW_OVERHEAD + sum(len(v) if isinstance(v, str | bytes) else 8 for v in row)
+
+
+def _is_plain_query(sql: str) -> bool:
+    """True when ``sql`` is one SELECT without data-modifying parts, so it can be wrapped."""
+    from sqlglot import exp
+
+    from quarry.sqlguard.parsing import parse_single
+
+    root, _ = parse_single(sql)
+    if not isinstance(root, exp.Select | exp.SetOperation | exp.Subquery):
+        return False
+    return root.find(exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Into, exp.Lock) is None
+
+
+def row_capped(sql: str, max_bytes: int) -> str:
+    """``sql`` wrapped so the server refuses any single row larger than ``max_bytes``.
+
+    Non-queries are returned unchanged (the read-only walls stop them). Order and column
+    names are kept: a subquery with ORDER BY is never flattened into the outer query.
+    """
+    if not _is_plain_query(sql):
+        return sql
+    body = sql.strip().rstrip(";")
+    return f"SELECT _q.* FROM (\n{body}\n) AS _q WHERE quarry_row_size_ok(pg_column_size(_q.*), {int(max_bytes)})"
+
+
 def run_readonly(
     sql: str,
     *,
     role: str,
     timeout_ms: int,
     max_rows: int,
+    max_bytes: int | None = None,
     settings: Settings | None = None,
 ) -> ReadOnlyResult:
-    """Run one SELECT as ``role`` in a read-only transaction; at most ``max_rows`` rows come back.
+    """Run one SELECT as ``role`` in a read-only transaction; at most ``max_rows`` rows and
+    about ``max_bytes`` bytes of them come back (``truncated`` says when more existed);
+    ``max_bytes`` defaults to the ``reader_max_result_mb`` setting.
 
-    Raises ``ReadOnlyQueryError`` (``kind`` read_only / permission / timeout / syntax / error)
-    when PostgreSQL refuses or cancels the statement. Nothing it does is ever committed.
+    Raises ``ReadOnlyQueryError`` (``kind`` read_only / permission / timeout / syntax /
+    too_large / error) when PostgreSQL refuses or cancels the statement, when one row alone
+    exceeds ``max_bytes``, or when the statement outlives the timeout by more than 5 %.
+    Nothing it does is ever committed.
     """
-    if max_rows < 0:
-        raise ValueError("max_rows must be non-negative")
     s = settings or get_settings()
+    if max_bytes is None:
+        max_bytes = int(s.reader_max_result_mb * 1024 * 1024)
+    if max_rows < 0 or max_bytes <= 0:
+        raise ValueError("max_rows must be non-negative and max_bytes positive")
     started = time.perf_counter()
     rows: list[list[Any]] = []
     truncated = False
+    size = 0
+    capped = row_capped(sql, max_bytes)
     with _sandbox(_check_role(role), timeout_ms, s) as (cur, mode):
-        # stream() always uses the extended protocol: one statement per call, server-enforced.
-        stream = cur.stream(sql, size=_STREAM_CHUNK)
-        try:
-            for row in stream:
-                if len(rows) >= max_rows:
-                    truncated = True
-                    break
-                rows.append([_jsonable(v) for v in row])
-            columns = [col.name for col in (cur.description or [])]
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()  # cancels the rest of a truncated result
+        with _Deadline(cur.connection, _hard_stop_s(timeout_ms)) as deadline:
+            # stream() always uses the extended protocol: one statement per call,
+            # server-enforced. Row by row (size=1), so libpq holds one row, not a chunk.
+            stream = cur.stream(capped, size=1)
+            try:
+                for row in stream:
+                    if deadline.passed():
+                        deadline.cut_now()  # no draining of the rest: it may be endless
+                        raise ReadOnlyQueryError(_message_timeout(timeout_ms), kind="timeout")
+                    if len(rows) >= max_rows:
+                        truncated = True
+                        break
+                    values = [_jsonable(v) for v in row]
+                    size += _row_bytes(values)
+                    if size > max_bytes:
+                        truncated = True
+                        break
+                    rows.append(values)
+                columns = [col.name for col in (cur.description or [])]
+            except psycopg.Error as exc:
+                if deadline.cut:
+                    raise ReadOnlyQueryError(_message_timeout(timeout_ms), kind="timeout") from exc
+                raise
+            finally:
+                close = getattr(stream, "close", None)
+                if close is not None and not deadline.cut:
+                    close()  # cancels the rest of a truncated result
         if not rows and not columns:
-            columns = _describe(cur, sql)
+            columns = _describe(cur, capped)
     ms = round((time.perf_counter() - started) * 1000, 2)
     return ReadOnlyResult(columns=columns, rows=rows, row_count=len(rows), truncated=truncated, ms=ms, mode=mode)
+
+
+def _message_timeout(timeout_ms: int) -> str:
+    return f"Query exceeded the {timeout_ms} ms statement timeout and was cancelled."
 
 
 def explain(sql: str, *, role: str, timeout_ms: int, settings: Settings | None = None) -> list[str]:

@@ -51,15 +51,22 @@ def check_statements(root: exp.Expr) -> list[str]:
     for into in root.find_all(exp.Into):
         target = into.this.sql(dialect="postgres", comments=False) if into.this else "a table"
         reasons.append(f"SELECT ... INTO is not allowed (it would create {target}).")
+    if any(not select.expressions for select in root.find_all(exp.Select)):
+        reasons.append("A SELECT must name at least one column.")  # "SELECT LIMIT 5" cannot be re-read
     for lock in root.find_all(exp.Lock):
         clause = lock.sql(dialect="postgres", comments=False).strip() or "FOR UPDATE"
         reasons.append(f"Row-locking clauses are not allowed; found {clause}.")
-    for oid_type in root.find_all(exp.ObjectIdentifier):
-        reasons.append(
-            f"Casts to object-identifier types such as {oid_type.name.upper()} are not "
-            "allowed (they look up system catalogs)."
-        )
     return reasons
+
+
+def check_unicode_escapes(root: exp.Expr) -> list[str]:
+    """``U&'...' UESCAPE 'c'`` is refused: a custom escape character changes how the
+    literal decodes, and reporting SQL never needs it (plain ``U&'\\00e9'`` is fine)."""
+    return [
+        "Unicode strings with a UESCAPE clause are not allowed."
+        for node in root.find_all(exp.UnicodeString)
+        if node.args.get("escape") is not None
+    ][:1]
 
 
 def check_functions(root: exp.Expr, policy: GuardPolicy) -> list[str]:

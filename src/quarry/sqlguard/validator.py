@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from quarry.sqlguard.casts import check_casts
+from quarry.sqlguard.columns import check_columns
 from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
 from quarry.sqlguard.limits import cap_limit, enforce_limit
 from quarry.sqlguard.parsing import DIALECT, parse_single
@@ -26,6 +28,7 @@ from quarry.sqlguard.rules import (
     check_functions,
     check_statements,
     check_tables,
+    check_unicode_escapes,
 )
 
 __all__ = [
@@ -52,15 +55,26 @@ def _collect_reasons(root: exp.Expr, policy: GuardPolicy) -> list[str]:
     if not isinstance(root, QUERY_ROOTS):
         return statement_reasons
     return _dedupe(
-        statement_reasons + check_tables(root, policy) + check_functions(root, policy) + check_complexity(root, policy)
+        statement_reasons
+        + check_unicode_escapes(root)
+        + check_casts(root)
+        + check_tables(root, policy)
+        + check_functions(root, policy)
+        + check_columns(root, policy)
+        + check_complexity(root, policy)
     )
 
 
-def _render(root: exp.Expr, policy: GuardPolicy) -> str:
-    """Normalised Postgres SQL without comments, with the policy's row cap applied."""
+def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, str | None]:
+    """Normalised Postgres SQL without comments, with the policy's row cap applied; or
+    ``(None, reason)`` when the checked tree cannot be written back as SQL (a query that
+    cannot be regenerated is not run: executing the raw text would skip the guard)."""
     if policy.max_limit is not None and isinstance(root, QUERY_ROOTS):
         root = cap_limit(root.copy(), policy.max_limit)
-    return root.sql(dialect=DIALECT, comments=False)
+    try:
+        return root.sql(dialect=DIALECT, comments=False), None
+    except Exception as error:  # sqlglot generator bugs on odd trees
+        return None, f"The query could not be normalised for execution ({type(error).__name__})."
 
 
 def validate_sql(sql: str, policy: GuardPolicy) -> ValidationResult:
@@ -77,6 +91,9 @@ def validate_sql(sql: str, policy: GuardPolicy) -> ValidationResult:
         reasons = _collect_reasons(root, policy)
         if reasons:
             return ValidationResult(ok=False, reasons=reasons, sql=None)
-        return ValidationResult(ok=True, reasons=[], sql=_render(root, policy))
+        sql_out, problem = _render(root, policy)
+        if sql_out is None:
+            return ValidationResult(ok=False, reasons=[problem or "Could not normalise SQL."], sql=None)
+        return ValidationResult(ok=True, reasons=[], sql=sql_out)
     except Exception as error:  # fail closed: a guard bug must never let a query through
         return ValidationResult(ok=False, reasons=[f"The SQL guard failed to check this query: {error}"], sql=None)

@@ -8,8 +8,9 @@ from pydantic import BaseModel, Field
 
 from quarry.inputs import VISIBLE_TEXT
 
-Status = Literal["ok", "error"]
-"""Outcome of one question."""
+Status = Literal["ok", "clarify", "error"]
+"""Outcome of one question: clarify = nothing in it names a test, patient, lab or period,
+so no SQL ran and `explanation` asks for more."""
 ToolName = Literal[
     "fuzzy_search_parameter_names", "fuzzy_search_analyte_names", "execute_exploratory_sql", "generate_final_query"
 ]
@@ -60,7 +61,9 @@ class ToolCall(BaseModel):
 class LabsResponse(BaseModel):
     """Answer to one lab-results question (CLI --json, HTTP and UI all show this)."""
 
-    status: Status = Field(description="ok, or error with `error` set.")
+    status: Status = Field(
+        description="ok; clarify (no SQL ran, `explanation` asks what to look up); or error with `error` set."
+    )
     question: str = Field(description="The question as received.")
     sql: str | None = Field(None, description="The validated read-only SELECT.")
     explanation: str | None = Field(None, description="What the query returns, in the question's language.")

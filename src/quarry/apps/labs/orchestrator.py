@@ -10,20 +10,30 @@ from quarry.agent import record_run
 from quarry.db import database_url, get_database
 from quarry.errors import DataMissing
 from quarry.inputs import clean_question
+from quarry.retention import maybe_prune
 from quarry.settings import Settings, get_settings
 from quarry.sqlguard.readonly import ReadOnlyQueryError, run_readonly
 
-from .audit import write_log
+from .audit import redacted, write_log
+from .fuzzy import search_analyte_names, search_parameter_names
 from .ingest import has_data
 from .loop import Generation, generate
 from .models import MAX_QUESTION_CHARS, LabsResponse, ToolCall
-from .offline_intent import detect_language
+from .offline_intent import Intent, detect_language, parse
 from .policy import READER_ROLE
 from .ratelimit import check_rate_limit
+from .spec import SPEC
 
 DEFAULT_MAX_ROWS = 1000
 EMPTY_HINT = "ask about lab results, e.g. 'vitamin D results in the last year'."
 _ready: set[str] = set()
+CLARIFY = {
+    "en": "Which lab test, patient, lab or period should I look up? E.g. 'vitamin D results in the last year'.",
+    "ru": "Какой анализ, пациента, лабораторию или период показать? Например: «витамин D за последний год».",
+    "uk": "Який аналіз, пацієнта, лабораторію чи період показати? Наприклад: «вітамін D за останній рік».",
+    "es": "¿Qué análisis, paciente, laboratorio o periodo busco? Por ejemplo: «vitamina D del último año».",
+}
+"""The clarification asked when a question names nothing to look up, per language."""
 
 
 def _ensure_data(settings: Settings) -> None:
@@ -33,6 +43,47 @@ def _ensure_data(settings: Settings) -> None:
     if not has_data(settings):
         raise DataMissing("No lab data yet: run `quarry labs ingest` (or `quarry demo`) first.")
     _ready.add(key)
+
+
+def _names_nothing(intent: Intent) -> bool:
+    """True when the parsed question has no test, patient, lab, period, group or filter."""
+    return not (
+        intent.mentions
+        or intent.patient_name
+        or intent.name_guess
+        or intent.labs
+        or intent.lab_words
+        or intent.wants_lab
+        or intent.window
+        or intent.sex
+        or intent.age_over is not None
+        or intent.age_under is not None
+        or intent.value_op
+        or intent.range_filter
+        or intent.aggregate != "list"
+        or intent.group_by != "none"
+    )
+
+
+def needs_clarification(question: str, settings: Settings) -> bool:
+    """A question naming nothing the data knows ("🏠🏠🏠", "hello") is sent back instead of
+    answered: an agent would otherwise return every patient's results. Unknown words still
+    count when they fuzzily match a stored test name or an analyte."""
+    intent = parse(question)
+    if not _names_nothing(intent):
+        return False
+    term = intent.unknown_term
+    if term is None:
+        return True
+    limit = 1
+    return not (search_parameter_names(term, limit, settings) or search_analyte_names(term, limit, settings))
+
+
+def _clarify(question: str) -> LabsResponse:
+    language = detect_language(question)
+    return LabsResponse(
+        status="clarify", question=question, explanation=CLARIFY.get(language, CLARIFY["en"]), language=language
+    )
 
 
 def _response(question: str, gen: Generation, settings: Settings) -> LabsResponse:
@@ -78,7 +129,21 @@ async def run(
     if client is not None:
         await db.run(check_rate_limit, db, client, s)
     await db.run(_ensure_data, s)
+    await db.run(maybe_prune, db, s, tables=SPEC.retained)
     started = time.perf_counter()
+    if await db.run(needs_clarification, question, s):
+        clarify = _clarify(question)
+        clarify.timings_ms = {
+            "generation": 0.0,
+            "execution": 0.0,
+            "total": round((time.perf_counter() - started) * 1000, 2),
+        }
+        clarify.log_id = await db.run(write_log, question, None, clarify, s)
+        await db.run(
+            record_run, db, app="labs", request=question, session_id=None, action="clarify", model=None,
+            ms=clarify.timings_ms["total"], response=clarify, trace=[],
+        )  # fmt: skip
+        return clarify
     gen = await generate(question, s, model=model)
     response = _response(question, gen, s)
     execution_detail = None
@@ -109,7 +174,8 @@ async def run(
         "total": round((time.perf_counter() - started) * 1000, 2),
     }
     response.log_id = await db.run(write_log, question, gen, response, s, execution_detail=execution_detail)
-    # The cross-app audit table as well, with the tool calls the core recorded.
+    # The cross-app audit table as well, with the tool calls the core recorded; the rows
+    # themselves are replaced by their count and sha256 (see audit.redacted).
     await db.run(
         record_run,
         db,
@@ -119,7 +185,7 @@ async def run(
         action=response.status,
         model=gen.model,
         ms=response.timings_ms["total"],
-        response=response,
+        response=redacted(response),
         trace=gen.tools,
     )
     return response

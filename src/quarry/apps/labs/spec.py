@@ -12,5 +12,6 @@ SPEC = AppSpec(
     ui_tab="quarry.apps.labs.ui:labs_tab",
     prepare="quarry.apps.labs.setup:prepare",
     evaluate="quarry.apps.labs.evaluate:run_eval",
+    retained=(("sql_generation_logs", "created_at"),),
 )
 MIGRATIONS = SPEC.migrations
