@@ -2,6 +2,15 @@
 
 from quarry.agent.audit import record_run
 from quarry.agent.memory import load_session, new_session_id, open_session, save_session
+from quarry.agent.refinement import (
+    Judgement,
+    Refinement,
+    RefinementPolicy,
+    RefinementState,
+    SearchAttempt,
+    SearchRefinement,
+    SimilarityPolicy,
+)
 from quarry.agent.runner import AgentFailed, AgentRun, model_note, run_agent
 from quarry.agent.tooltrace import ToolTrace, recording_tools, result_size
 from quarry.agent.trace import (
@@ -22,9 +31,16 @@ __all__ = [
     "AgentFailed",
     "AgentRun",
     "DecisionStep",
+    "Judgement",
     "PlanStep",
+    "Refinement",
+    "RefinementPolicy",
+    "RefinementState",
     "RetrievalMode",
     "RetrievalStep",
+    "SearchAttempt",
+    "SearchRefinement",
+    "SimilarityPolicy",
     "SqlStep",
     "Stopwatch",
     "ToolStep",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from collections.abc import Awaitable
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
+from quarry.inputs import clean_question
 
 from .models import ArchiveResponse
 
@@ -29,3 +33,32 @@ async def search(req: ArchiveSearchRequest) -> ArchiveResponse:
     from .orchestrator import run
 
     return await run(req.message, thread_id=req.thread_id)
+
+
+STREAM_RESPONSES: dict[int | str, dict[str, object]] = {
+    **ERROR_RESPONSES,
+    200: {
+        "content": {"text/event-stream": {}},
+        "description": "Server-sent events, JSON data each: intent, query, attempt…, results | message, done; "
+        "or error {error, detail}.",
+    },
+}
+
+
+@router.post("/search/stream", response_class=StreamingResponse, responses=STREAM_RESPONSES)
+async def search_stream(req: ArchiveSearchRequest, request: Request) -> StreamingResponse:
+    """The same turn as `/search`, streamed as it happens; disconnecting stops the work."""
+    from .orchestrator import EMPTY_HINT, MAX_MESSAGE_CHARS, EventSink, run
+    from .stream import event_stream
+
+    # Unusable input is a plain 400 before the stream starts (same as /search).
+    clean_question(req.message, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
+
+    def turn(emit: EventSink) -> Awaitable[ArchiveResponse]:
+        return run(req.message, thread_id=req.thread_id, emit=emit)
+
+    return StreamingResponse(
+        event_stream(turn, request.is_disconnected),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

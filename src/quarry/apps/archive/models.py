@@ -14,8 +14,8 @@ ResponseType = Literal["results", "message"]
 """`results`: archives are filled; `message`: a text reply (non-search intent or nothing found)."""
 Verdict = Literal["relevant", "weak", "empty"]
 """How the grader judged one attempt: good enough to return, present but off-target, nothing at all."""
-Strategy = Literal["initial", "broaden", "synonyms", "narrow"]
-"""How an attempt's query was made from the previous one."""
+Strategy = Literal["initial", "broaden", "synonyms", "narrow", "model"]
+"""How an attempt's query was made from the previous one ('model': the model's own rewrite)."""
 
 
 class Constraints(BaseModel):
@@ -89,7 +89,7 @@ class Attempt(BaseModel):
     """One search attempt of a turn, as shown to users."""
 
     query: str = Field(description="The query searched.")
-    strategy: Strategy = Field("initial", description="initial | broaden | synonyms | narrow.")
+    strategy: Strategy = Field("initial", description="initial | broaden | synonyms | narrow | model.")
     constraints: str = Field("none", description="SQL filters of this attempt, in words.")
     count: int = Field(description="Items returned.")
     best_similarity: float | None = Field(None, description="Highest similarity among them.")

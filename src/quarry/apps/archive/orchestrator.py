@@ -10,12 +10,21 @@ one constraint (and saying which), then synonyms, then a broader wording. The gr
 
 from __future__ import annotations
 
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pydantic_ai import Agent, FunctionToolset, Tool
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models import Model
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from quarry.agent import (
     DecisionStep,
     PlanStep,
     RetrievalStep,
+    SearchAttempt,
+    SearchRefinement,
     TraceStep,
     open_session,
     record_run,
@@ -27,21 +36,27 @@ from quarry.db import Database, get_database
 from quarry.embed import Embedder, get_embedder
 from quarry.errors import DataMissing
 from quarry.inputs import clean_question, clean_session_id
+from quarry.llm import user_texts
 from quarry.settings import Settings, get_settings
 
-from .concepts import parse_message
+from .concepts import Parsed, parse_message
+from .corpus import MediaType
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
-from .models import ArchivePlan, ArchiveResponse, Attempt, SearchResult
+from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
 from .planner import get_plan_agent, offline_plan_model
-from .refine import MAX_ATTEMPTS, Step, next_attempt
-from .relevance import grade
+from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .tools import search_archives_db
 
 APP = "archive"
 MAX_MESSAGE_CHARS = 1000
 EMPTY_HINT = "say what heritage material you are looking for, e.g. 'wayang kulit videos'."
 NEAREST_SHOWN = 5
+SEARCH_TOOL = "search_archives_db"
+
+EventSink = Callable[[str, dict[str, Any]], Awaitable[None]]
+"""Receives progress events of a turn (name, JSON-able data); the streaming route sends them as SSE."""
+AttemptHook = Callable[[SearchAttempt], Awaitable[None]]
 
 
 async def run(
@@ -50,8 +65,10 @@ async def run(
     thread_id: str | None = None,
     settings: Settings | None = None,
     model: Model | None = None,
+    emit: EventSink | None = None,
 ) -> ArchiveResponse:
-    """Answer one turn. `model` replaces the configured chain for the planner (tests inject one)."""
+    """Answer one turn. `model` replaces the configured chain for the planner (tests inject one);
+    `emit(event, data)` is awaited as the turn progresses: intent, query, attempt… (streaming)."""
     s = settings or get_settings()
     db = get_database(s)
     message = clean_question(message, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -73,6 +90,8 @@ async def run(
                 message_history=history,
             )
         plan = result.output
+        if emit is not None:
+            await emit("intent", {"intent": plan.intent, "reason": plan.reason, "model": result.model})
         trace.append(
             PlanStep(
                 step="plan",
@@ -88,7 +107,9 @@ async def run(
                 response_type="message", query=message, message=REPLIES[plan.intent], intent=plan.intent, thread_id=sid
             )
         else:
-            response = await _search(db, embedder, plan, message, sid, trace)
+            if emit is not None:
+                await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
+            response = await _search(db, embedder, plan, message, sid, trace, s, emit)
         response.trace = trace
         await db.run(save_session, db, APP, sid, result.messages, {"last_plan": plan.model_dump(mode="json")})
     response.run_id = await db.run(
@@ -106,77 +127,124 @@ async def run(
     return response
 
 
+def _search_executor(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """The search agent's model: call `search_archives_db` once with the plan's arguments, then stop.
+
+    The query was chosen by the plan agent (LLM or offline); retries are the wrapper's job."""
+    if any(isinstance(p, ToolReturnPart) for m in messages for p in m.parts):
+        return ModelResponse(parts=[TextPart("done")])
+    return ModelResponse(parts=[ToolCallPart(SEARCH_TOOL, json.loads(user_texts(messages)[-1]))])
+
+
+def _search_toolset(db: Database, embedder: Embedder, parsed: Parsed, on_attempt: AttemptHook) -> SearchRefinement:
+    async def search_archives_db_tool(
+        query: str,
+        media_type: MediaType | None = None,
+        place: str | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+    ) -> SearchResult:
+        """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
+        c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
+        return await db.run(search_archives_db, db, embedder, query, constraints=c)
+
+    tools = FunctionToolset([Tool(search_archives_db_tool, name=SEARCH_TOOL)])
+    return SearchRefinement(
+        tools, policy=ArchivePolicy(parsed), tool_name=SEARCH_TOOL, max_attempts=MAX_ATTEMPTS, on_attempt=on_attempt
+    )
+
+
 async def _search(
-    db: Database, embedder: Embedder, plan: ArchivePlan, message: str, sid: str, trace: list[TraceStep]
+    db: Database,
+    embedder: Embedder,
+    plan: ArchivePlan,
+    message: str,
+    sid: str,
+    trace: list[TraceStep],
+    settings: Settings,
+    emit: EventSink | None,
 ) -> ArchiveResponse:
     parsed = parse_message(f"{message} {plan.query}")
     parsed.constraints = plan.constraints
-    step: Step | None = Step(query=plan.query or message, constraints=plan.constraints, strategy="initial")
     attempts: list[Attempt] = []
-    results: list[SearchResult] = []
-    tried: list[Step] = []
-    while step is not None and len(attempts) < MAX_ATTEMPTS:
-        tried.append(step)
-        res = await db.run(search_archives_db, db, embedder, step.query, constraints=step.constraints)
-        verdict, why = grade(res.hits, parsed)
-        best = res.best_similarity
-        attempts.append(
-            Attempt(
-                query=step.query,
-                strategy=step.strategy,
-                constraints=step.constraints.describe(),
-                count=len(res.hits),
-                best_similarity=round(best, 4) if best is not None else None,
-                verdict=verdict,
-                note=step.note,
-            )
-        )
-        results.append(res)
-        trace.append(
-            RetrievalStep(
-                step=f"attempt {len(attempts)}",
-                action=step.strategy,
-                count=len(res.hits),
-                retrieval_mode="hybrid" if res.lexical_boost else "vector",
-                reason=f"{verdict}: {why}" + (f"; {step.note}" if step.note else ""),
-                model="sql",
-                ms=res.ms,
-                filters_text=step.constraints.describe(),
-                embedding_query=step.query,
-                lexical_query=step.query if res.lexical_boost else None,
-                topk=len(res.hits),
-            )
-        )
-        if verdict == "relevant":
-            return ArchiveResponse(
-                response_type="results",
-                archives=res.hits,
-                total=len(res.hits),
-                query=step.query,
-                intent="HERITAGE_SEARCH",
-                attempts=attempts,
-                thread_id=sid,
-            )
-        step = next_attempt(parsed, tried)
-        if step is not None and len(attempts) < MAX_ATTEMPTS:
+
+    async def on_attempt(a: SearchAttempt) -> None:
+        res = a.result
+        assert isinstance(res, SearchResult)
+        c = constraints_of(a.args)
+        if a.number > 1:
+            before = constraints_of(toolset.turns[-1].attempts[a.number - 2].args)
             trace.append(
                 DecisionStep(
                     step="refine",
-                    action=step.strategy,
-                    adjustment=step.dropped,
+                    action=a.strategy,
+                    adjustment=dropped(before, c),
                     model="policy",
-                    reason=step.note,
-                    filters_text=step.constraints.describe(),
+                    reason=a.note,
+                    filters_text=c.describe(),
                 )
             )
-    nearest = max(results, key=lambda r: r.best_similarity or 0.0)
+        best = res.best_similarity
+        attempt = Attempt(
+            query=a.query,
+            strategy=a.strategy,
+            constraints=c.describe(),
+            count=len(res.hits),
+            best_similarity=round(best, 4) if best is not None else None,
+            verdict=a.verdict,
+            note=a.note,
+        )
+        attempts.append(attempt)
+        trace.append(
+            RetrievalStep(
+                step=f"attempt {a.number}",
+                action=a.strategy,
+                count=len(res.hits),
+                retrieval_mode="hybrid" if res.lexical_boost else "vector",
+                reason=f"{a.verdict}: {a.judgement.reason}" + (f"; {a.note}" if a.note else ""),
+                model="sql",
+                ms=res.ms,
+                filters_text=c.describe(),
+                embedding_query=a.query,
+                lexical_query=a.query if res.lexical_boost else None,
+                topk=len(res.hits),
+            )
+        )
+        if emit is not None:
+            await emit("attempt", attempt.model_dump(mode="json"))
+
+    toolset = _search_toolset(db, embedder, parsed, on_attempt)
+    agent: Agent[None, str] = Agent(toolsets=[toolset], name="archive-search")
+    args = search_args(plan.query or message, plan.constraints)
+    await run_agent(
+        agent,
+        json.dumps(args),
+        settings=settings,
+        offline=_search_executor,
+        name="archive-search",
+        model=FunctionModel(_search_executor, model_name="offline:archive-search"),
+    )
+    state = toolset.turns[-1]
+    best = state.best
+    if state.found and best is not None:
+        res = best.result
+        return ArchiveResponse(
+            response_type="results",
+            archives=res.hits,
+            total=len(res.hits),
+            query=best.query,
+            intent="HERITAGE_SEARCH",
+            attempts=attempts,
+            thread_id=sid,
+        )
+    nearest = best.result.hits[:NEAREST_SHOWN] if best is not None else []
     return ArchiveResponse(
         response_type="message",
-        query=tried[-1].query,
+        query=state.queries_tried[-1] if state.attempts else args["query"],
         message=NOT_FOUND,
         intent="HERITAGE_SEARCH",
         attempts=attempts,
-        nearest=nearest.hits[:NEAREST_SHOWN],
+        nearest=nearest,
         thread_id=sid,
     )
 

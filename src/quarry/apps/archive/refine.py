@@ -3,15 +3,21 @@
 In order, skipping what was already tried: broaden by dropping ONE constraint (place, then
 years, then media type; the dropped place also leaves the query text), then the synonym
 wording (shadow puppets → wayang kulit), then a broader wording (kelantan batik → malaysian
-batik). At most `MAX_ATTEMPTS` attempts per user turn.
+batik). At most `MAX_ATTEMPTS` attempts per user turn. `ArchivePolicy` plugs this policy and the grader
+into the core's `SearchRefinement` toolset wrapper.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from quarry.agent import Judgement, Refinement, RefinementState
 
 from .concepts import Parsed, broader_query, synonym_query
-from .models import Constraints, Strategy
+from .models import Constraints, SearchResult, Strategy
+from .relevance import grade
 
 MAX_ATTEMPTS = 3
 
@@ -69,3 +75,48 @@ def next_attempt(parsed: Parsed, tried: list[Step]) -> Step | None:
             "media_type",
         )
     return None
+
+
+def constraints_of(args: Mapping[str, Any]) -> Constraints:
+    """The SQL filters among a search call's arguments."""
+    return Constraints(**{k: args.get(k) for k in Constraints.model_fields})
+
+
+def search_args(query: str, constraints: Constraints) -> dict[str, Any]:
+    """Arguments of a `search_archives_db` tool call."""
+    return {"query": query, **constraints.model_dump()}
+
+
+def dropped(before: Constraints, after: Constraints) -> str | None:
+    """The constraint a broaden step removed ('place', 'years', 'media_type'), if any."""
+    if before.place and not after.place:
+        return "place"
+    if (before.year_from, before.year_to) != (None, None) and (after.year_from, after.year_to) == (None, None):
+        return "years"
+    if before.media_type and not after.media_type:
+        return "media_type"
+    return None
+
+
+@dataclass
+class ArchivePolicy:
+    """The archive's `RefinementPolicy` for `quarry.agent.SearchRefinement`: the deterministic grader
+    (`relevance.grade`) judges, `next_attempt` picks the strategy."""
+
+    parsed: Parsed
+    """The question as the offline extraction reads it (concepts, place words)."""
+
+    def judge(self, args: Mapping[str, Any], result: Any) -> Judgement:
+        assert isinstance(result, SearchResult)
+        verdict, why = grade(result.hits, self.parsed)
+        return Judgement(verdict, result.best_similarity, len(result.hits), why)
+
+    def refine(self, state: RefinementState) -> Refinement | None:
+        tried = [
+            Step(a.query, constraints_of(a.args), "initial" if a.strategy == "model" else a.strategy, a.note)
+            for a in state.attempts
+        ]
+        step = next_attempt(self.parsed, tried)
+        if step is None:
+            return None
+        return Refinement(search_args(step.query, step.constraints), step.strategy, step.note)

@@ -31,6 +31,20 @@ _MATCH = (
 )
 
 
+_FILTER_SQL = (
+    "(CAST(:media AS text) IS NULL OR d.media_type = CAST(:media AS text))"
+    " AND (CAST(:place AS text) IS NULL OR quarry_fold(d.place) LIKE '%' || quarry_fold(CAST(:place AS text)) || '%')"
+    " AND (CAST(:year_from AS integer) IS NULL OR coalesce(d.year_to, d.year_from) >= CAST(:year_from AS integer))"
+    " AND (CAST(:year_to AS integer) IS NULL OR coalesce(d.year_from, d.year_to) <= CAST(:year_to AS integer))"
+)
+"""The filters of `match_archives`, for the BM25 candidates (alias `d`)."""
+_BY_ID = (
+    "SELECT identifier, title, title_ms, summary, tags, media_type, place, period, year_from, year_to,"
+    " collection, rights, 1 - (embedding <=> CAST(:q AS vector)) AS similarity FROM archive_items"
+    " WHERE identifier = ANY(CAST(:ids AS text[])) AND 1 - (embedding <=> CAST(:q AS vector)) >= :threshold"
+)
+
+
 def _filters(c: Constraints) -> dict[str, object]:
     return {"media": c.media_type, "place": c.place, "year_from": c.year_from, "year_to": c.year_to}
 
@@ -79,16 +93,24 @@ def search_archives_db(
     order = list(by_id)
     qterms = query_terms(query)
     boosted = False
-    if lexical_boost and qterms and order:
+    if lexical_boost and qterms:
+        # Lexical candidates come from the whole (filtered) archive, not only the vector pool,
+        # so an item BM25 ranks high but the embedding misses can still enter the fusion.
         sql = bm25_sql(
             table="archive_items",
-            where="identifier = ANY(CAST(:ids AS text[]))",
+            where=_FILTER_SQL,
             terms_column="terms",
             stats_table="archive_term_stats",
             corpus_table="archive_corpus_stats",
             id_column="identifier",
         )
-        lexical = [r["id"] for r in db.fetch_all(sql, {"ids": order, "terms": qterms, "k": len(order)})]
+        lexical = [str(r["id"]) for r in db.fetch_all(sql, {"terms": qterms, "k": pool, **_filters(c)})]
+        extra = [i for i in lexical if i not in by_id]
+        if extra:
+            params = {"q": vec, "threshold": match_threshold, "ids": extra}
+            for r in db.fetch_all(_BY_ID, params):
+                by_id[r["identifier"]] = r
+        lexical = [i for i in lexical if i in by_id]  # under the similarity floor: not returned
         if lexical:
             order = [str(i) for i, _ in rrf_fuse({"vector": order, "bm25": lexical}, RRF_WEIGHTS)]
             boosted = True
@@ -104,3 +126,19 @@ def search_archives_db(
         lexical_boost=boosted,
         ms=round((time.perf_counter() - started) * 1000, 2),
     )
+
+
+def bm25_search(db: Database, query: str, *, match_count: int = MATCH_COUNT) -> list[str]:
+    """Identifiers ranked by BM25 alone over the whole archive (the eval's lexical-only column)."""
+    qterms = query_terms(query)
+    if not qterms:
+        return []
+    sql = bm25_sql(
+        table="archive_items",
+        where="TRUE",
+        terms_column="terms",
+        stats_table="archive_term_stats",
+        corpus_table="archive_corpus_stats",
+        id_column="identifier",
+    )
+    return [str(r["id"]) for r in db.fetch_all(sql, {"terms": qterms, "k": match_count})]
