@@ -46,6 +46,7 @@ test-fast: setup
 eval: setup
 	$(UV) run quarry comps eval
 	$(UV) run quarry labs eval
+	$(UV) run quarry archive eval
 
 bench: setup
 	$(UV) run python bench/bench_comps.py
