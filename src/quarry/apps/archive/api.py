@@ -9,7 +9,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
-from quarry.inputs import clean_question
+from quarry.inputs import VISIBLE_TEXT, clean_question
 
 from .models import ArchiveResponse
 
@@ -19,7 +19,9 @@ router = APIRouter(prefix="/api/archive", tags=["archive"])
 class ArchiveSearchRequest(BaseModel):
     """One archive search turn over HTTP."""
 
-    message: str = Field(min_length=1, max_length=1000, description="What the user is looking for.")
+    message: str = Field(
+        min_length=1, max_length=1000, pattern=VISIBLE_TEXT, description="What the user is looking for."
+    )
     thread_id: str | None = Field(
         None,
         pattern=r"^[A-Za-z0-9_-]{1,64}$",

@@ -6,7 +6,6 @@ agents run on the caller's event loop and SQL runs in worker threads (`Database.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from functools import lru_cache
 
@@ -157,13 +156,13 @@ async def run(
     strict = s.comps_strictness if strictness is None else strictness
     if not 0 <= strict <= 1:
         raise BadInput(f"strictness must be between 0 and 1, got {strict}")
-    oldest, newest = await db.run(tools.data_bounds, db)
+    oldest, newest, docs = await db.run(tools.data_snapshot, db)
     if newest is None or oldest is None:
         raise DataMissing("No HDB data yet: run `quarry comps ingest` first.")
     ctx = _Turn(db, s, target_model, planner_model)
     with timed() as total:
         sid, history, _ = await db.run(open_session, db, APP, session_id, ttl_hours=s.session_ttl_hours)
-        streets = _streets(db, newest, await db.run(tools.corpus_size, db))
+        streets = _streets(db, newest, docs)
         target, messages = await _extract_target(ctx, query, history, streets)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
         response = await _loop(ctx, lexical, target, sid, strict, oldest, newest)
@@ -236,11 +235,8 @@ async def _loop(
         ]
         needed = relax_opts if count < s.comps_min_comps else tighten_opts if count > s.comps_max_comps else []
         with timed() as t:
-            counts = await asyncio.gather(
-                *(
-                    db.run(tools.count_candidates, db, to_filters(adjustments.apply(state, a)[0], newest))
-                    for a in needed
-                )
+            counts = await db.run(
+                tools.count_many, db, [to_filters(adjustments.apply(state, a)[0], newest) for a in needed]
             )
         lookahead = dict(zip(needed, counts, strict=True))
         if lookahead:
@@ -360,9 +356,7 @@ async def _finish(
             top_k=s.comps_top_k,
         )
         if count:
-            stats, prices = await asyncio.gather(
-                db.run(tools.price_stats, db, filters), db.run(tools.all_prices, db, filters)
-            )
+            stats, prices = await db.run(tools.stats_and_prices, db, filters)
         else:
             stats, prices = Stats(), []
     step.ms, step.count, step.model = t.ms, len(rows), "sql"

@@ -6,6 +6,7 @@ Every tool takes a `CompFilters`; `where_clause` is the one place filters become
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,18 +38,22 @@ LISTINGS = HybridSource(
 """Transactions for hybrid ranking: BM25 on their terms, vectors per (street, town, flat model)."""
 
 
-def where_clause(f: CompFilters, *, alias: str = "") -> tuple[str, dict[str, Any]]:
+def where_clause(f: CompFilters, *, alias: str = "", suffix: str = "") -> tuple[str, dict[str, Any]]:
     """Filters → (SQL condition, bound parameters). Null filters add nothing.
 
-    `alias` qualifies the columns when the query joins another table.
+    `alias` qualifies the columns when the query joins another table; `suffix` is appended
+    to every parameter name, so several filter sets can share one statement.
     """
     conds: list[str] = []
     params: dict[str, Any] = {}
     a = f"{alias}." if alias else ""
 
     def add(cond: str, **values: Any) -> None:
+        if suffix:
+            for name in values:
+                cond = cond.replace(f":{name}", f":{name}{suffix}")
         conds.append(a + cond)
-        params.update(values)
+        params.update({f"{k}{suffix}": v for k, v in values.items()})
 
     if f.town:
         add("town = :town", town=f.town)
@@ -83,6 +88,20 @@ def count_candidates(db: Database, f: CompFilters) -> int:
     return int(db.scalar(f"SELECT count(*) FROM hdb_resale WHERE {where}", params))
 
 
+def count_many(db: Database, filters: Sequence[CompFilters]) -> list[int]:
+    """`count_candidates` of several filter sets in one statement (one round trip per turn step)."""
+    if not filters:
+        return []
+    parts: list[str] = []
+    params: dict[str, Any] = {}
+    for n, f in enumerate(filters):
+        where, p = where_clause(f, suffix=f"_{n}")
+        parts.append(f"(SELECT count(*) FROM hdb_resale WHERE {where}) AS c{n}")
+        params.update(p)
+    row = db.fetch_one(f"SELECT {', '.join(parts)}", params) or {}
+    return [int(row[f"c{n}"]) for n in range(len(filters))]
+
+
 def fetch_candidates(db: Database, f: CompFilters, limit: int = 500) -> list[dict[str, Any]]:
     """The newest `limit` transactions the filters select."""
     where, params = where_clause(f)
@@ -114,6 +133,27 @@ def all_prices(db: Database, f: CompFilters) -> list[float]:
     return [float(r["resale_price"]) for r in rows]
 
 
+def stats_and_prices(db: Database, f: CompFilters) -> tuple[Stats, list[float]]:
+    """`price_stats` and `all_prices` of the same set in one statement."""
+    where, params = where_clause(f)
+    row = (
+        db.fetch_one(
+            "SELECT count(*) AS count,"
+            " percentile_cont(0.5) WITHIN GROUP (ORDER BY resale_price) AS median,"
+            " percentile_cont(0.25) WITHIN GROUP (ORDER BY resale_price) AS p25,"
+            " percentile_cont(0.75) WITHIN GROUP (ORDER BY resale_price) AS p75,"
+            " min(resale_price) AS min, max(resale_price) AS max,"
+            " (SELECT array_agg(p.resale_price::float8) FROM"
+            f"  (SELECT resale_price FROM hdb_resale WHERE {where} LIMIT 20000) p) AS prices"
+            f" FROM hdb_resale WHERE {where}",
+            params,
+        )
+        or {}
+    )
+    prices = row.pop("prices", None) or []
+    return Stats.model_validate(row), [float(p) for p in prices]
+
+
 def explain_facets(db: Database, f: CompFilters) -> dict[str, dict[str, int]]:
     """Counts by storey_range and flat_model inside the filtered set (what a tighten could cut)."""
     where, params = where_clause(f)
@@ -135,6 +175,24 @@ def data_bounds(db: Database) -> tuple[str | None, str | None]:
         "SELECT to_char(min(month_date), 'YYYY-MM') AS lo, to_char(max(month_date), 'YYYY-MM') AS hi FROM hdb_resale"
     )
     return (row or {}).get("lo"), (row or {}).get("hi")
+
+
+_TABLE_SEEN: set[int] = set()
+"""Databases (by id) where hdb_resale exists: the app truncates it, never drops it."""
+
+
+def data_snapshot(db: Database) -> tuple[str | None, str | None, int]:
+    """`data_bounds` and `corpus_size` in one statement: (oldest, newest, rows loaded)."""
+    if id(db) not in _TABLE_SEEN:
+        if not db.scalar("SELECT to_regclass('hdb_resale') IS NOT NULL"):
+            return None, None, 0  # nothing ingested yet
+        _TABLE_SEEN.add(id(db))
+    row = db.fetch_one(
+        "SELECT to_char(min(month_date), 'YYYY-MM') AS lo, to_char(max(month_date), 'YYYY-MM') AS hi,"
+        " (SELECT coalesce(max(value), 0) FROM hdb_corpus_stats WHERE key = 'docs') AS docs FROM hdb_resale"
+    )
+    row = row or {}
+    return row.get("lo"), row.get("hi"), int(row.get("docs") or 0)
 
 
 def street_names(db: Database) -> list[str]:
