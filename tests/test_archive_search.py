@@ -151,4 +151,4 @@ def test_http_search(client) -> None:  # type: ignore[no-untyped-def]
     again = client.post("/api/archive/search", json={"message": "hello", "thread_id": body["thread_id"]})
     assert again.json()["thread_id"] == body["thread_id"]
     bad = client.post("/api/archive/search", json={"message": "   "})
-    assert bad.status_code == 400 and bad.json()["error"] == "BadInput"
+    assert bad.status_code == 422 and bad.json()["error"] == "BadInput"  # blank: refused by the schema
