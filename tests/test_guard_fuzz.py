@@ -74,3 +74,11 @@ def test_guard_never_crashes_on_fragments(sql: str) -> None:
 @given(st.text(max_size=60))
 def test_guard_never_crashes_on_any_text(text: str) -> None:
     _check("SELECT " + text)
+
+
+@pytest.mark.parametrize("sql", ["SELECT", "SELECT ALL", "SELECT ALL -- x", "select all"])
+def test_empty_target_lists_are_refused(sql: str) -> None:
+    """Found by the fuzzer: `SELECT ALL` parsed, then its capped form `SELECT ALL LIMIT 1000`
+    did not read back. What would run must parse again, or the query is refused."""
+    result = validate_sql(sql, POLICY)
+    assert not result.ok and result.sql is None and result.reasons

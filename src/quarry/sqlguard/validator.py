@@ -72,9 +72,13 @@ def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, str | None
     if policy.max_limit is not None and isinstance(root, QUERY_ROOTS):
         root = cap_limit(root.copy(), policy.max_limit)
     try:
-        return root.sql(dialect=DIALECT, comments=False), None
+        rendered = root.sql(dialect=DIALECT, comments=False)
     except Exception as error:  # sqlglot generator bugs on odd trees
         return None, f"The query could not be normalised for execution ({type(error).__name__})."
+    # What runs must read back as what was checked ("SELECT ALL" + a LIMIT does not parse).
+    if parse_single(rendered)[0] is None:
+        return None, "The query could not be normalised for execution (it does not read back as SQL)."
+    return rendered, None
 
 
 def validate_sql(sql: str, policy: GuardPolicy) -> ValidationResult:
