@@ -11,9 +11,14 @@ cli = typer.Typer(no_args_is_help=True, help="Heritage archive search.")
 
 @cli.command("ingest")
 def ingest_cmd(
-    scale: int = typer.Option(0, "--scale", min=0, help="Synthetic items for benchmarks (not implemented yet)."),
+    scale: int = typer.Option(
+        0, "--scale", min=0, help="Write N synthetic items into the benchmark database quarry_archive_bench instead."
+    ),
 ) -> None:
-    """Load the bundled archive items (idempotent), summarise long descriptions, embed through the cache."""
+    """Load the bundled archive items (idempotent), summarise long descriptions, embed through the cache.
+
+    With --scale N: a deterministic synthetic corpus of N items (the real ones, then variants with
+    perturbed copies of their vectors) in its own database, for `bench/bench_archive.py` only."""
     from quarry.db import get_database
     from quarry.embed import get_embedder
     from quarry.progress import RichReporter
@@ -21,11 +26,18 @@ def ingest_cmd(
 
     from .ingest import ingest
 
-    if scale:
-        typer.echo("--scale is not implemented yet (synthetic benchmark corpus).", err=True)
-        raise typer.Exit(2)
     s = get_settings()
     rep = RichReporter()
+    if scale:
+        from .scale import BENCH_DB, bench_settings, scale_ingest
+
+        with rep.running():
+            sr = scale_ingest(get_database(s), get_database(bench_settings(s)), scale, reporter=rep)
+        typer.echo(
+            f"wrote {sr.items:,} archive items ({sr.real} real, {sr.synthetic:,} synthetic, dim {sr.dim}) "
+            f"into database {BENCH_DB}; {sr.seconds}s"
+        )
+        return
     with rep.running():
         report = ingest(get_database(s), get_embedder(s), batch_size=s.embedding_batch_size, reporter=rep)
     typer.echo(

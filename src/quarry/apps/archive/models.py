@@ -68,6 +68,9 @@ class ArchiveHit(BaseModel):
     rights: str = Field(description="Rights status of the original item.")
     similarity: float = Field(description="Cosine similarity of the item to the query embedding.")
     matched_terms: list[str] = Field(default_factory=list, description="Query terms found in title, tags or summary.")
+    matched_fields: list[str] = Field(
+        default_factory=list, description="Fields holding a matched term: title, title_ms, tags, summary."
+    )
 
 
 class SearchResult(BaseModel):

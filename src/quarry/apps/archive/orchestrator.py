@@ -34,7 +34,7 @@ from quarry.agent import (
 )
 from quarry.db import Database, get_database
 from quarry.embed import Embedder, get_embedder
-from quarry.errors import DataMissing
+from quarry.errors import DataMissing, NotFound
 from quarry.inputs import clean_question, clean_session_id
 from quarry.llm import user_texts
 from quarry.settings import Settings, get_settings
@@ -46,7 +46,7 @@ from .intent import NOT_FOUND, REPLIES
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
 from .planner import get_plan_agent, offline_plan_model
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
-from .tools import search_archives_db
+from .tools import item_seed, search_archives_db
 
 APP = "archive"
 MAX_MESSAGE_CHARS = 1000
@@ -247,6 +247,33 @@ async def _search(
         nearest=nearest,
         thread_id=sid,
     )
+
+
+SIMILAR_TAGS = 4
+"""Tags of the seed item that go into a "more like this" message."""
+
+
+def similar_message(seed: dict[str, Any]) -> str:
+    """The turn a "more like this" click sends: the item's title and first tags as one request."""
+    tags = ", ".join(list(seed["tags"])[:SIMILAR_TAGS])
+    return f"show me more items like {seed['title']}" + (f" ({tags})" if tags else "")
+
+
+async def more_like_this(
+    identifier: str,
+    *,
+    thread_id: str | None = None,
+    settings: Settings | None = None,
+    model: Model | None = None,
+    emit: EventSink | None = None,
+) -> ArchiveResponse:
+    """A new search seeded with item `identifier`'s title and tags, through the same `run`."""
+    s = settings or get_settings()
+    db = get_database(s)
+    seed = await db.run(item_seed, db, identifier.strip()[:40])
+    if seed is None:
+        raise NotFound(f"No archive item {identifier.strip()[:40]!r}.")
+    return await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit)
 
 
 def response_json(resp: ArchiveResponse) -> str:

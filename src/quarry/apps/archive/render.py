@@ -1,8 +1,22 @@
-"""Text and Markdown views of an `ArchiveResponse` (renderers never compute)."""
+"""Text and Markdown views of an `ArchiveResponse` (renderers never compute).
+
+Both response types render distinctly: `results` → a status line and result cards; `message`
+→ the reply in a quote block, and when a search found nothing good, the nearest items under a
+heading that says they do not match, each card flagged the same way.
+"""
 
 from __future__ import annotations
 
 from .models import ArchiveHit, ArchiveResponse
+
+SUMMARY_CHARS_TEXT = 220
+NOT_MATCHING = "nearest, NOT a match"
+NEAREST_HEADING = "Nearest items — these do NOT match your request"
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (user queries may hold pipes or newlines)."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
 def _attempts(resp: ArchiveResponse) -> list[str]:
@@ -17,12 +31,21 @@ def _attempts(resp: ArchiveResponse) -> list[str]:
     return lines
 
 
+def _matched(h: ArchiveHit) -> str:
+    """'wayang, kulit in title, tags' (empty when nothing matched lexically)."""
+    if not h.matched_terms:
+        return ""
+    where = f" in {', '.join(h.matched_fields)}" if h.matched_fields else ""
+    return f"{', '.join(h.matched_terms)}{where}"
+
+
 def _hit_line(n: int, h: ArchiveHit) -> str:
-    matched = f" · matched: {', '.join(h.matched_terms)}" if h.matched_terms else ""
+    matched = f" · matched: {_matched(h)}" if h.matched_terms else ""
+    cut = "…" if len(h.summary) > SUMMARY_CHARS_TEXT else ""
     return (
         f"{n:>2}. {h.identifier}  {h.title}\n"
         f"      {h.media_type} · {h.place} · {h.period} · similarity {h.similarity:.3f}{matched}\n"
-        f"      {h.summary[:220]}{'…' if len(h.summary) > 220 else ''}"
+        f"      {h.summary[:SUMMARY_CHARS_TEXT]}{cut}"
     )
 
 
@@ -46,24 +69,42 @@ def render_text(resp: ArchiveResponse) -> str:
     return "\n".join(lines)
 
 
-def _card(h: ArchiveHit, *, not_matching: bool = False) -> str:
-    flag = " _(nearest, not a match)_" if not_matching else ""
-    matched = f"  \nmatched: {', '.join(h.matched_terms)}" if h.matched_terms else ""
+def render_status_markdown(resp: ArchiveResponse) -> str:
+    """One line saying which kind of response this is."""
+    tries = f" after {len(resp.attempts)} attempt(s)" if resp.attempts else ""
+    if resp.response_type == "results":
+        return f"✅ **Results** · {resp.total} item(s) for *{_cell(resp.query)}*{tries} · intent `{resp.intent}`"
+    if resp.attempts:
+        return (
+            f"🔎 **No match**{tries} · intent `{resp.intent}` · nearest items are shown below, labelled as not matching"
+        )
+    return f"💬 **Message** · intent `{resp.intent}` · no search ran"
+
+
+def render_card_markdown(h: ArchiveHit, *, rank: int, not_matching: bool = False) -> str:
+    """One result card: title (and Malay title), media type, place, period, similarity, summary,
+    the terms that matched and where, collection and rights."""
+    flag = f" — ⚠️ _{NOT_MATCHING}_" if not_matching else ""
+    matched = f"  \n🔤 matched: {_matched(h)}" if h.matched_terms else "  \n🔤 matched: meaning only (no query word)"
     return (
-        f"#### {h.title}{flag}\n*{h.title_ms}*  \n"
-        f"**{h.media_type}** · {h.place} · {h.period} · similarity {h.similarity:.3f} · `{h.identifier}`  \n"
-        f"{h.summary}  \n<small>{h.collection} · {h.rights} · tags: {', '.join(h.tags)}{matched}</small>\n"
+        f"#### {rank}. {h.title}{flag}\n"
+        f"*{h.title_ms}*  \n"
+        f"**{h.media_type}** · 📍 {h.place} · 🗓 {h.period} · similarity **{h.similarity:.3f}** · `{h.identifier}`\n\n"
+        f"{h.summary}\n\n"
+        f"<small>🏛 {h.collection} · ⚖️ {h.rights} · tags: {', '.join(h.tags)}{matched}</small>"
     )
 
 
 def render_markdown(resp: ArchiveResponse) -> str:
-    """Result cards (or the message) as Markdown for the UI."""
-    parts = []
+    """The whole answer for the UI: status line, the message (if any), then the cards."""
+    parts = [render_status_markdown(resp)]
     if resp.message:
-        parts.append(f"> {resp.message}")
-    parts.extend(_card(h) for h in resp.archives)
-    parts.extend(_card(h, not_matching=True) for h in resp.nearest)
-    return "\n\n".join(parts) or "_Nothing to show._"
+        parts.append("> " + resp.message.replace("\n", "\n> "))
+    parts.extend(render_card_markdown(h, rank=n) for n, h in enumerate(resp.archives, 1))
+    if resp.nearest:
+        parts.append(f"### {NEAREST_HEADING}")
+        parts.extend(render_card_markdown(h, rank=n, not_matching=True) for n, h in enumerate(resp.nearest, 1))
+    return "\n\n".join(parts)
 
 
 def render_attempts_markdown(resp: ArchiveResponse) -> str:
@@ -74,6 +115,13 @@ def render_attempts_markdown(resp: ArchiveResponse) -> str:
     for n, a in enumerate(resp.attempts, 1):
         best = f"{a.best_similarity:.3f}" if a.best_similarity is not None else "–"
         rows.append(
-            f"| {n} | {a.strategy} | {a.query} | {a.constraints} | {a.count} | {best} | {a.verdict} | {a.note or ''} |"
+            f"| {n} | {a.strategy} | {_cell(a.query)} | {_cell(a.constraints)} | {a.count} | {best} "
+            f"| {a.verdict} | {_cell(a.note or '')} |"
         )
     return f"intent **{resp.intent}**\n\n" + "\n".join(rows)
+
+
+def similar_choices(resp: ArchiveResponse) -> list[tuple[str, str]]:
+    """(label, identifier) for every item shown, results then nearest: the "more like this" picker."""
+    shown = [(h, "") for h in resp.archives] + [(h, f" ({NOT_MATCHING})") for h in resp.nearest]
+    return [(f"{h.title} · {h.media_type} · {h.identifier}{note}", h.identifier) for h, note in shown]

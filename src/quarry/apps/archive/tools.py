@@ -9,6 +9,7 @@ result.formatted   # the same as numbered text for a model
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from quarry.db import Database
 from quarry.embed import Embedder, embed_query, vector_literal
@@ -24,6 +25,13 @@ MATCH_COUNT = 10
 POOL_FACTOR = 4
 """`match_archives` returns this many times `match_count` before the lexical boost reorders them."""
 RRF_WEIGHTS = {"vector": 0.6, "bm25": 0.4}
+HNSW_EF_SEARCH = 200
+"""`hnsw.ef_search` for `match_archives`. At 100k synthetic items (bench/bench_archive.py) pgvector's
+default 40 gives recall@10 ≈ 0.65, 200 ≈ 0.87 at p95 ≈ 6 ms; with a place filter and the 40-row pool
+a larger first batch also means fewer iterative rounds (p95 ≈ 16 ms against ≈ 24 ms at 40 or 100)."""
+HNSW_ITERATIVE_SCAN = "relaxed_order"
+"""Keep scanning the HNSW graph until enough rows pass the SQL filters: without it a place filter
+returns ~3 of 10 rows at 100k items. Relaxed order may swap near-ties, so rows are re-sorted here."""
 
 _MATCH = (
     "SELECT * FROM match_archives(CAST(:q AS vector), :threshold, :count,"
@@ -33,7 +41,7 @@ _MATCH = (
 
 _FILTER_SQL = (
     "(CAST(:media AS text) IS NULL OR d.media_type = CAST(:media AS text))"
-    " AND (CAST(:place AS text) IS NULL OR quarry_fold(d.place) LIKE '%' || quarry_fold(CAST(:place AS text)) || '%')"
+    " AND (CAST(:place AS text) IS NULL OR d.place_fold LIKE '%' || quarry_fold(CAST(:place AS text)) || '%')"
     " AND (CAST(:year_from AS integer) IS NULL OR coalesce(d.year_to, d.year_from) >= CAST(:year_from AS integer))"
     " AND (CAST(:year_to AS integer) IS NULL OR coalesce(d.year_from, d.year_to) <= CAST(:year_to AS integer))"
 )
@@ -54,10 +62,20 @@ def query_terms(query: str) -> list[str]:
     return [t for t in tokenize(query) if t not in STOPWORDS]
 
 
-def _matched(hit: dict[str, object], qterms: list[str]) -> list[str]:
-    text = " ".join([str(hit["title"]), str(hit["title_ms"]), " ".join(hit["tags"]), str(hit["summary"])])  # type: ignore[arg-type]
-    have = set(tokenize(text))
-    return [t for t in qterms if t in have]
+MATCH_FIELDS = ("title", "title_ms", "tags", "summary")
+"""Fields checked for query terms, in the order they are reported."""
+
+
+def _matched(hit: dict[str, object], qterms: list[str]) -> dict[str, list[str]]:
+    """Query terms found in the item (`matched_terms`) and the fields holding them (`matched_fields`)."""
+    per_field = {
+        f: set(tokenize(" ".join(hit[f]) if f == "tags" else str(hit[f])))  # type: ignore[arg-type]
+        for f in MATCH_FIELDS
+    }
+    return {
+        "matched_terms": [t for t in qterms if any(t in have for have in per_field.values())],
+        "matched_fields": [f for f in MATCH_FIELDS if any(t in per_field[f] for t in qterms)],
+    }
 
 
 def format_hits(hits: list[ArchiveHit]) -> str:
@@ -71,6 +89,21 @@ def format_hits(hits: list[ArchiveHit]) -> str:
             f"   tags: {', '.join(h.tags)}\n   summary: {h.summary}"
         )
     return "\n".join(lines)
+
+
+def match_archives(
+    db: Database, query_vector: str, match_threshold: float, match_count: int, constraints: Constraints
+) -> list[dict[str, Any]]:
+    """Rows of the SQL function `match_archives`, best similarity first, with this module's HNSW settings."""
+    with db.transaction(read_only=True) as tx:
+        tx.execute(
+            "SELECT set_config('hnsw.ef_search', :ef, true), set_config('hnsw.iterative_scan', :it, true)",
+            {"ef": str(HNSW_EF_SEARCH), "it": HNSW_ITERATIVE_SCAN},
+        )
+        rows = tx.fetch_all(
+            _MATCH, {"q": query_vector, "threshold": match_threshold, "count": match_count, **_filters(constraints)}
+        )
+    return sorted(rows, key=lambda r: -float(r["similarity"]))
 
 
 def search_archives_db(
@@ -88,7 +121,7 @@ def search_archives_db(
     c = constraints or Constraints()
     vec = vector_literal(embed_query(db, embedder, query))
     pool = match_count * POOL_FACTOR if lexical_boost else match_count
-    rows = db.fetch_all(_MATCH, {"q": vec, "threshold": match_threshold, "count": pool, **_filters(c)})
+    rows = match_archives(db, vec, match_threshold, pool, c)
     by_id = {r["identifier"]: r for r in rows}  # dedup: one row per identifier, best first kept
     order = list(by_id)
     qterms = query_terms(query)
@@ -115,8 +148,7 @@ def search_archives_db(
             order = [str(i) for i, _ in rrf_fuse({"vector": order, "bm25": lexical}, RRF_WEIGHTS)]
             boosted = True
     hits = [
-        ArchiveHit(**{k: v for k, v in by_id[i].items()}, matched_terms=_matched(by_id[i], qterms))
-        for i in order[:match_count]
+        ArchiveHit(**{k: v for k, v in by_id[i].items()}, **_matched(by_id[i], qterms)) for i in order[:match_count]
     ]
     return SearchResult(
         query=query,
@@ -142,3 +174,11 @@ def bm25_search(db: Database, query: str, *, match_count: int = MATCH_COUNT) -> 
         id_column="identifier",
     )
     return [str(r["id"]) for r in db.fetch_all(sql, {"terms": qterms, "k": match_count})]
+
+
+def item_seed(db: Database, identifier: str) -> dict[str, object] | None:
+    """Title, Malay title, tags, media type and place of one item (None when the id is unknown)."""
+    return db.fetch_one(
+        "SELECT identifier, title, title_ms, tags, media_type, place FROM archive_items WHERE identifier = :i",
+        {"i": identifier},
+    )
