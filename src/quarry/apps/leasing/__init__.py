@@ -1,0 +1,1 @@
+"""`leasing`: commercial leasing assistant (data generator and bundled data so far; see `generate.py`)."""
