@@ -6,7 +6,8 @@ import pytest
 
 from quarry.apps.archive.corpus import load_intent_eval, load_intent_examples
 from quarry.apps.archive.intent import REPLIES, classify
-from quarry.apps.archive.planner import plan_offline
+from quarry.apps.archive.models import Constraints
+from quarry.apps.archive.planner import LastSearch, plan_offline
 
 CASES = load_intent_eval()
 
@@ -70,3 +71,40 @@ def test_a_follow_up_with_only_a_constraint_refines_the_previous_search() -> Non
     assert plan.intent == "HERITAGE_SEARCH"
     assert plan.constraints.media_type == "video" and plan.constraints.place == "Terengganu"
     assert "songket" in plan.query
+
+
+def _last(query_text: str, years: tuple[int, ...] = (), **constraints: object) -> LastSearch:
+    plan = plan_offline([query_text], classify)
+    return LastSearch(plan.model_copy(update={"constraints": Constraints(**constraints)}), years)
+
+
+@pytest.mark.parametrize("text", ["older ones?", "earlier ones", "yang lebih lama?", "show me older"])
+def test_older_ones_moves_the_years_before_the_previous_results(text: str) -> None:
+    years = (1960, 1982, 1986, 1992, 2006, 2012)
+    last = _last("songket from Terengganu", years, media_type="video", place="Terengganu")
+    plan = plan_offline(["songket from Terengganu", "only videos", text], classify, last)
+    assert plan.intent == "HERITAGE_SEARCH" and "songket" in plan.query
+    c = plan.constraints
+    assert (c.media_type, c.place, c.year_from, c.year_to) == ("video", "Terengganu", None, 1985)  # median_low 1986
+    assert "older: before 1986" in plan.reason
+
+
+def test_newer_ones_and_an_earlier_year_filter_are_the_pivot() -> None:
+    last = _last("wayang kulit in the 1970s", (1972, 1975), year_from=1970, year_to=1979)
+    older = plan_offline(["wayang kulit in the 1970s", "older ones?"], classify, last)
+    assert (older.constraints.year_from, older.constraints.year_to) == (None, 1969)
+    newer = plan_offline(["wayang kulit in the 1970s", "lebih baru"], classify, last)
+    assert (newer.constraints.year_from, newer.constraints.year_to) == (1980, None)
+
+
+def test_older_ones_without_a_previous_search_asks_for_detail() -> None:
+    assert plan_offline(["older ones?"], classify).intent == "UNCLEAR"
+    assert plan_offline(["hello", "older ones?"], classify).intent == "UNCLEAR"
+
+
+def test_follow_ups_build_on_the_previous_search_not_only_the_first_turn() -> None:
+    """'only videos' then 'from the 1980s': the media type of the middle turn is kept (session state)."""
+    last = _last("songket from Terengganu", media_type="video", place="Terengganu")
+    plan = plan_offline(["songket from Terengganu", "only videos", "from the 1980s"], classify, last)
+    c = plan.constraints
+    assert (c.media_type, c.place, c.year_from, c.year_to) == ("video", "Terengganu", 1980, 1989)

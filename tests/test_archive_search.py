@@ -133,6 +133,24 @@ def test_thread_memory_follow_up(env) -> None:  # type: ignore[no-untyped-def]
     assert all(h.media_type == "video" for h in second.archives)
 
 
+def test_thread_memory_older_ones(env) -> None:  # type: ignore[no-untyped-def]
+    """The issue's follow-ups in one thread: 'only videos', then 'older ones?' (years before the median
+    year of the previous results), then a greeting does not lose the search, then 'newer ones?'."""
+    first = ask("songket from Terengganu")
+    videos = ask("only videos", thread_id=first.thread_id)
+    years = sorted(h.year_from for h in videos.archives if h.year_from is not None)
+    pivot = years[(len(years) - 1) // 2]
+    older = ask("older ones?", thread_id=first.thread_id)
+    assert older.intent == "HERITAGE_SEARCH" and older.response_type == "results", older.message
+    assert older.attempts[0].constraints == f"video, place ~ Terengganu, years …–{pivot - 1}"
+    assert older.archives and all(h.media_type == "video" and "Terengganu" in h.place for h in older.archives)
+    assert all((h.year_from or h.year_to or 0) < pivot for h in older.archives)
+    assert f"older: before {pivot}" in (older.trace[0].reason or "")
+    assert ask("hello", thread_id=first.thread_id).intent == "GREETING"
+    newer = ask("newer ones?", thread_id=first.thread_id)
+    assert newer.intent == "HERITAGE_SEARCH" and newer.attempts[0].constraints.endswith(f"years {pivot}–…")
+
+
 def test_cli_ask_json(env) -> None:  # type: ignore[no-untyped-def]
     from typer.testing import CliRunner
 

@@ -44,7 +44,7 @@ from .corpus import MediaType
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
-from .planner import get_plan_agent, offline_plan_model
+from .planner import LastSearch, get_plan_agent, offline_plan_model
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .tools import item_seed, search_archives_db
 
@@ -53,6 +53,8 @@ MAX_MESSAGE_CHARS = 1000
 EMPTY_HINT = "say what heritage material you are looking for, e.g. 'wayang kulit videos'."
 NEAREST_SHOWN = 5
 SEARCH_TOOL = "search_archives_db"
+LAST_SEARCH = "last_search"
+"""Session-state key of the thread's previous search (what "only videos" or "older ones?" refine)."""
 
 EventSink = Callable[[str, dict[str, Any]], Awaitable[None]]
 """Receives progress events of a turn (name, JSON-able data); the streaming route sends them as SSE."""
@@ -78,13 +80,14 @@ async def run(
     embedder = get_embedder(s)
     trace: list[TraceStep] = []
     with timed() as total:
-        sid, history, _ = await db.run(open_session, db, APP, thread_id, ttl_hours=s.session_ttl_hours)
+        sid, history, state = await db.run(open_session, db, APP, thread_id, ttl_hours=s.session_ttl_hours)
+        last = LastSearch.from_state(state.get(LAST_SEARCH))
         with timed() as t:
             result = await run_agent(
                 get_plan_agent(),
                 message,
                 settings=s,
-                offline=offline_plan_model(db, embedder),
+                offline=offline_plan_model(db, embedder, last),
                 name="archive-plan",
                 model=model,
                 message_history=history,
@@ -111,7 +114,10 @@ async def run(
                 await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
             response = await _search(db, embedder, plan, message, sid, trace, s, emit)
         response.trace = trace
-        await db.run(save_session, db, APP, sid, result.messages, {"last_plan": plan.model_dump(mode="json")})
+        if plan.intent == "HERITAGE_SEARCH":
+            last = LastSearch(plan, result_years(response))
+        saved = {"last_plan": plan.model_dump(mode="json"), **({LAST_SEARCH: last.to_state()} if last else {})}
+        await db.run(save_session, db, APP, sid, result.messages, saved)
     response.run_id = await db.run(
         record_run,
         db,
@@ -125,6 +131,13 @@ async def run(
         response=response,
     )
     return response
+
+
+def result_years(resp: ArchiveResponse) -> tuple[int, ...]:
+    """First years of the items a search showed (results, else the nearest ones): the pivot of
+    a later "older ones?" / "newer ones?"."""
+    hits = resp.archives or resp.nearest
+    return tuple(y for h in hits if (y := h.year_from if h.year_from is not None else h.year_to) is not None)
 
 
 def _search_executor(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:

@@ -6,8 +6,12 @@ intent classifier and the offline concept extraction, over the same user turns a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Literal
 
 import numpy as np
 from pydantic_ai import Agent
@@ -17,11 +21,13 @@ from pydantic_ai.models.function import AgentInfo
 from quarry.db import Database
 from quarry.embed import Embedder, embed_query
 from quarry.llm import output_call, user_texts
+from quarry.search import fold
 
 from .corpus import load_intent_examples
 from .intent import Classified, IntentExamples, classify
 from .models import ArchivePlan, Constraints
 from .prompts import PLAN_PROMPT
+from .vocab import HOW_TO, OFF_TOPIC_CUES
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
@@ -44,34 +50,129 @@ def intent_examples(db: Database, embedder: Embedder) -> IntentExamples:
     return _examples[key]
 
 
-def _merge(prev: Classified, now: Classified) -> ArchivePlan:
-    """A follow-up that only adds constraints ('only videos', 'from Kelantan') refines the previous search."""
-    before, after = prev.parsed.constraints, now.parsed.constraints
-    merged = Constraints(
-        media_type=after.media_type or before.media_type,
-        place=after.place or before.place,
-        year_from=after.year_from if after.year_from is not None else before.year_from,
-        year_to=after.year_to if after.year_to is not None else before.year_to,
-    )
+@dataclass(frozen=True)
+class LastSearch:
+    """The thread's previous search, kept in the session state: what a follow-up refines.
+
+    `plan` is the search as asked (merged constraints, before any broadening); `years` are the
+    first years of the items it returned, the pivot of "older ones?" / "newer ones?"."""
+
+    plan: ArchivePlan
+    years: tuple[int, ...] = ()
+
+    def to_state(self) -> dict[str, Any]:
+        return {"plan": self.plan.model_dump(mode="json"), "years": list(self.years)}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any] | None) -> LastSearch | None:
+        if not state or "plan" not in state:
+            return None
+        try:
+            plan = ArchivePlan.model_validate(state["plan"])
+        except ValueError:
+            return None
+        years = tuple(int(y) for y in state.get("years", []) if isinstance(y, int))
+        return cls(plan, years) if plan.intent == "HERITAGE_SEARCH" and plan.query else None
+
+
+Relative = Literal["older", "newer"]
+_OLDER = re.compile(r"\b(?:older|oldest|earlier|earliest|lebih lama|paling lama|lebih awal|terawal|lebih tua|dahulu)\b")
+_NEWER = re.compile(
+    r"\b(?:newer|newest|more recent|most recent|recent|later|latest|lebih baru|terbaru|terkini|lebih moden)\b"
+)
+
+
+def relative_period(text: str) -> Relative | None:
+    """'older ones?' → 'older', 'lebih baru' → 'newer' (a follow-up about time, no years named)."""
+    low = fold(text)
+    if _OLDER.search(low):
+        return "older"
+    if _NEWER.search(low):
+        return "newer"
+    return None
+
+
+def _pivot_years(direction: Relative, base: Constraints, years: Sequence[int]) -> tuple[Constraints, str] | None:
+    """Years for "older/newer than before": past the previous year filter, else the median year of
+    the previous results. None when there is nothing to be older or newer than."""
+    if direction == "older":
+        if base.year_from is not None:
+            pivot, why = base.year_from, f"before {base.year_from}, the previous start year"
+        elif years:
+            pivot = int(statistics.median_low(years))
+            why = f"before {pivot}, the median year of the previous results"
+        else:
+            return None
+        return base.model_copy(update={"year_from": None, "year_to": pivot - 1}), why
+    if base.year_to is not None:
+        pivot, why = base.year_to, f"after {base.year_to}, the previous end year"
+    elif years:
+        pivot = int(statistics.median_high(years))
+        why = f"after {pivot}, the median year of the previous results"
+    else:
+        return None
+    return base.model_copy(update={"year_from": pivot + 1, "year_to": None}), why
+
+
+def _merge(prev: ArchivePlan, now: Classified, constraints: Constraints, why: str) -> ArchivePlan:
     return ArchivePlan(
         intent="HERITAGE_SEARCH",
-        query=prev.parsed.query,
-        concepts=prev.parsed.concepts,
-        constraints=merged,
-        reason=f"follow-up refines the previous search ({now.reason}); constraints {merged.describe()}",
+        query=prev.query,
+        concepts=prev.concepts,
+        constraints=constraints,
+        reason=f"follow-up refines the previous search ({now.reason}); {why}constraints {constraints.describe()}",
     )
 
 
-def plan_offline(texts: list[str], classify_fn: Callable[[str], Classified]) -> ArchivePlan:
-    """The offline planner's decision for the last of `texts` (earlier ones are the thread)."""
+def _earlier_plan(texts: list[str], classify_fn: Callable[[str], Classified]) -> ArchivePlan | None:
+    """The last earlier user turn that was a search with a concept (when no session state is kept)."""
+    for earlier in reversed(texts[:-1]):
+        prev = classify_fn(earlier)
+        if prev.intent == "HERITAGE_SEARCH" and prev.parsed.concepts:
+            p = prev.parsed
+            return ArchivePlan(intent="HERITAGE_SEARCH", query=p.query, concepts=p.concepts, constraints=p.constraints)
+    return None
+
+
+def _may_follow_up(now: Classified, text: str) -> bool:
+    """No concept of its own, not a greeting, no off-topic cue: 'only videos', 'lebih baru', 'from the 1980s'
+    (the rules alone call the last two UNRELATED: they name no heritage subject)."""
+    if now.parsed.concepts or now.intent == "GREETING":
+        return False
+    if now.intent in ("UNCLEAR", "HERITAGE_SEARCH"):
+        return True
+    low = f" {fold(text)} "
+    return not any(w in OFF_TOPIC_CUES for w in now.parsed.words) and not any(f" {p} " in low for p in HOW_TO)
+
+
+def plan_offline(
+    texts: list[str], classify_fn: Callable[[str], Classified], last: LastSearch | None = None
+) -> ArchivePlan:
+    """The offline planner's decision for the last of `texts` (earlier ones are the thread).
+
+    A follow-up without a concept refines the thread's previous search (`last`, else the last
+    earlier search turn): new constraints replace or add to the old ones ('only videos',
+    'from Kelantan'), and 'older ones?' / 'newer ones?' move the years past the previous ones."""
     now = classify_fn(texts[-1])
-    if now.intent in ("UNCLEAR", "HERITAGE_SEARCH") and not now.parsed.concepts and len(texts) > 1:
-        refines = not now.parsed.constraints.is_empty()
-        if refines:
-            for earlier in reversed(texts[:-1]):
-                prev = classify_fn(earlier)
-                if prev.intent == "HERITAGE_SEARCH" and prev.parsed.concepts:
-                    return _merge(prev, now)
+    if _may_follow_up(now, texts[-1]) and len(texts) > 1:
+        direction = relative_period(texts[-1])
+        if direction is not None or not now.parsed.constraints.is_empty():
+            prev = last.plan if last is not None else _earlier_plan(texts, classify_fn)
+            if prev is not None:
+                before, after = prev.constraints, now.parsed.constraints
+                merged = Constraints(
+                    media_type=after.media_type or before.media_type,
+                    place=after.place or before.place,
+                    year_from=after.year_from if after.year_from is not None else before.year_from,
+                    year_to=after.year_to if after.year_to is not None else before.year_to,
+                )
+                why = ""
+                if direction is not None and (after.year_from, after.year_to) == (None, None):
+                    moved = _pivot_years(direction, merged, last.years if last is not None else ())
+                    if moved is not None:
+                        merged, why = moved[0], f"{direction}: {moved[1]}; "
+                if why or merged != before or direction is None:
+                    return _merge(prev, now, merged, why)
     if now.intent != "HERITAGE_SEARCH":
         return ArchivePlan(intent=now.intent, reason=now.reason)
     return ArchivePlan(
@@ -83,15 +184,16 @@ def plan_offline(texts: list[str], classify_fn: Callable[[str], Classified]) -> 
     )
 
 
-def offline_plan_model(db: Database, embedder: Embedder) -> OfflineFn:
-    """A FunctionModel body bound to the database (for the nearest-neighbour vote)."""
+def offline_plan_model(db: Database, embedder: Embedder, last: LastSearch | None = None) -> OfflineFn:
+    """A FunctionModel body bound to the database (for the nearest-neighbour vote) and to the
+    thread's previous search (`last`, from the session state)."""
 
     def classify_fn(text: str) -> Classified:
         return classify(text, examples=intent_examples(db, embedder), embed=lambda t: embed_query(db, embedder, t))
 
     def offline_plan(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         texts = user_texts(messages) or [""]
-        return output_call(info, plan_offline(texts, classify_fn))
+        return output_call(info, plan_offline(texts, classify_fn, last))
 
     return offline_plan
 
