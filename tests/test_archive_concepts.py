@@ -54,6 +54,18 @@ def test_broaden_drops_one_constraint_and_says_which() -> None:
     assert third is not None and third.strategy in ("synonyms", "broaden")
 
 
+def test_broaden_names_only_the_years_it_dropped() -> None:
+    parsed = parse_message("songket videos from Sabah in the 1920s")
+    first = Step(parsed.query, parsed.constraints, "initial")
+    second = next_attempt(parsed, [first])
+    assert second is not None and second.note == "dropped place Sabah"
+    third = next_attempt(parsed, [first, second])
+    assert third is not None and third.dropped == "years" and third.note == "dropped years 1920–1929"
+    assert third.constraints == Constraints(media_type="video")
+    before = next_attempt(parse_message("gamelan before 1900"), [Step("gamelan", Constraints(year_to=1899), "initial")])
+    assert before is not None and before.note == "dropped years …–1899"
+
+
 def test_summary_is_first_sentences_and_deterministic() -> None:
     text = " ".join(f"Sentence number {i} has exactly seven words." for i in range(30))
     out = extractive_summary(text)

@@ -119,10 +119,15 @@ def test_kelantan_batik_broadens_by_dropping_the_place(env) -> None:  # type: ig
 
 
 def test_nothing_relevant_after_three_attempts_gives_the_message_and_labelled_nearest(env) -> None:  # type: ignore[no-untyped-def]
-    resp = ask("songket videos from Sabah in the 1920s")
-    assert 1 <= len(resp.attempts) <= 3
-    if resp.response_type == "message":
-        assert resp.message == NOT_FOUND and resp.archives == [] and resp.nearest
+    resp = ask("Viking longship photographs")  # a heritage request the archive holds nothing for
+    assert resp.intent == "HERITAGE_SEARCH" and 1 <= len(resp.attempts) <= 3
+    assert all(a.verdict != "relevant" for a in resp.attempts)
+    assert resp.attempts[1].strategy == "broaden" and resp.attempts[1].note == "dropped media type image"
+    assert resp.response_type == "message" and resp.message == NOT_FOUND
+    assert resp.archives == [] and resp.total == 0 and 1 <= len(resp.nearest) <= 5
+    from quarry.apps.archive.render import NOT_MATCHING, render_markdown, render_text
+
+    assert "NOT a match" in render_text(resp) and NOT_MATCHING in render_markdown(resp)
 
 
 def test_thread_memory_follow_up(env) -> None:  # type: ignore[no-untyped-def]

@@ -54,7 +54,7 @@ def next_attempt(parsed: Parsed, tried: list[Step]) -> Step | None:
             last.query,
             c.model_copy(update={"year_from": None, "year_to": None}),
             "broaden",
-            f"dropped years {c.describe()}",
+            f"dropped years {c.year_from or '…'}–{c.year_to or '…'}",
             "years",
         )
     done = {t.query for t in tried}
