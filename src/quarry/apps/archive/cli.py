@@ -58,3 +58,25 @@ def ask_cmd(
 
     resp = asyncio.run(run(text, thread_id=thread))
     typer.echo(response_json(resp) if as_json else render_text(resp))
+
+
+@cli.command("calibrate")
+def calibrate_cmd() -> None:
+    """Calibrate the similarity thresholds for the configured embedding model on the labelled sets,
+    and print them next to the ones searches use."""
+    from quarry.db import get_database
+    from quarry.embed import get_embedder
+    from quarry.errors import DataMissing
+    from quarry.settings import get_settings
+
+    from .ingest import item_count
+    from .thresholds import calibrate, thresholds_for
+
+    s = get_settings()
+    db, embedder = get_database(s), get_embedder(s)
+    if not item_count(db):
+        raise DataMissing("No archive items yet: run `quarry archive ingest` first.")
+    got, used = calibrate(db, embedder), thresholds_for(db, embedder)
+    typer.echo(f"embedding model {embedder.model} (dim {embedder.dim}); in use: {used.source}")
+    for name in ("match_threshold", "relevant_similarity", "no_concept_similarity"):
+        typer.echo(f"  {name:<22} calibrated {getattr(got, name):.2f}   in use {getattr(used, name):.2f}")

@@ -46,6 +46,7 @@ from .intent import NOT_FOUND, REPLIES
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
 from .planner import LastSearch, get_plan_agent, offline_plan_model
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
+from .thresholds import Thresholds, thresholds_for
 from .tools import item_seed, search_archives_db
 
 APP = "archive"
@@ -149,7 +150,9 @@ def _search_executor(messages: list[ModelMessage], info: AgentInfo) -> ModelResp
     return ModelResponse(parts=[ToolCallPart(SEARCH_TOOL, json.loads(user_texts(messages)[-1]))])
 
 
-def _search_toolset(db: Database, embedder: Embedder, parsed: Parsed, on_attempt: AttemptHook) -> SearchRefinement:
+def _search_toolset(
+    db: Database, embedder: Embedder, parsed: Parsed, thresholds: Thresholds, on_attempt: AttemptHook
+) -> SearchRefinement:
     async def search_archives_db_tool(
         query: str,
         media_type: MediaType | None = None,
@@ -159,11 +162,17 @@ def _search_toolset(db: Database, embedder: Embedder, parsed: Parsed, on_attempt
     ) -> SearchResult:
         """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
         c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
-        return await db.run(search_archives_db, db, embedder, query, constraints=c)
+        return await db.run(
+            search_archives_db, db, embedder, query, constraints=c, match_threshold=thresholds.match_threshold
+        )
 
     tools = FunctionToolset([Tool(search_archives_db_tool, name=SEARCH_TOOL)])
     return SearchRefinement(
-        tools, policy=ArchivePolicy(parsed), tool_name=SEARCH_TOOL, max_attempts=MAX_ATTEMPTS, on_attempt=on_attempt
+        tools,
+        policy=ArchivePolicy(parsed, thresholds),
+        tool_name=SEARCH_TOOL,
+        max_attempts=MAX_ATTEMPTS,
+        on_attempt=on_attempt,
     )
 
 
@@ -226,7 +235,8 @@ async def _search(
         if emit is not None:
             await emit("attempt", attempt.model_dump(mode="json"))
 
-    toolset = _search_toolset(db, embedder, parsed, on_attempt)
+    thresholds = await db.run(thresholds_for, db, embedder)
+    toolset = _search_toolset(db, embedder, parsed, thresholds, on_attempt)
     agent: Agent[None, str] = Agent(toolsets=[toolset], name="archive-search")
     args = search_args(plan.query or message, plan.constraints)
     await run_agent(

@@ -18,6 +18,7 @@ from quarry.agent import Judgement, Refinement, RefinementState
 from .concepts import Parsed, broader_query, synonym_query
 from .models import Constraints, SearchResult, Strategy
 from .relevance import grade
+from .thresholds import DEFAULT, Thresholds
 
 MAX_ATTEMPTS = 3
 
@@ -105,10 +106,12 @@ class ArchivePolicy:
 
     parsed: Parsed
     """The question as the offline extraction reads it (concepts, place words)."""
+    thresholds: Thresholds = DEFAULT
+    """Similarity thresholds of the embedding model in use."""
 
     def judge(self, args: Mapping[str, Any], result: Any) -> Judgement:
         assert isinstance(result, SearchResult)
-        verdict, why = grade(result.hits, self.parsed)
+        verdict, why = grade(result.hits, self.parsed, self.thresholds)
         return Judgement(verdict, result.best_similarity, len(result.hits), why)
 
     def refine(self, state: RefinementState) -> Refinement | None:

@@ -1,6 +1,7 @@
 """Deterministic relevance grader (seed Phase 3, offline): do the top items match what was asked?
 
-An attempt is `relevant` when the best similarity clears `RELEVANT_SIMILARITY` and one of
+An attempt is `relevant` when the best similarity clears the embedding model's
+`relevant_similarity` (`thresholds.py`, calibrated on the labelled sets) and one of
 the top `GRADE_TOP` items mentions at least half of what the question asks for (each
 concept counts once, with its synonyms: 'shadow puppets' is met by 'wayang kulit') in its
 title, Malay title, tags or summary. Constraints (media, place, years) are SQL filters and
@@ -15,12 +16,8 @@ from quarry.search import tokenize
 
 from .concepts import Parsed, match_terms
 from .models import ArchiveHit, Verdict
+from .thresholds import DEFAULT, Thresholds
 
-RELEVANT_SIMILARITY = 0.82
-"""Best cosine similarity (multilingual-e5-small) below which results are never judged relevant;
-calibrated on eval/search.jsonl (lowest relevant top score 0.82) against off-topic messages."""
-NO_CONCEPT_SIMILARITY = 0.86
-"""When the question names no concept (e.g. 'photos of Kuala Lumpur'), similarity alone must reach this."""
 GRADE_TOP = 3
 """Items inspected by the grader."""
 
@@ -38,16 +35,17 @@ def coverage(hit: ArchiveHit, wanted: Sequence[tuple[str, ...]]) -> float:
     return met / len(wanted)
 
 
-def grade(hits: Sequence[ArchiveHit], parsed: Parsed) -> tuple[Verdict, str]:
-    """(verdict, reason) for one attempt's hits against the parsed question."""
+def grade(hits: Sequence[ArchiveHit], parsed: Parsed, thresholds: Thresholds = DEFAULT) -> tuple[Verdict, str]:
+    """(verdict, reason) for one attempt's hits against the parsed question, with the similarity
+    thresholds of the embedding model that produced them (default: multilingual-e5-small)."""
     if not hits:
         return "empty", "no items above the similarity floor"
     best = max(h.similarity for h in hits)
     wanted = match_terms(parsed)
     if not wanted:
-        ok = best >= NO_CONCEPT_SIMILARITY
+        ok = best >= thresholds.no_concept_similarity
         return ("relevant" if ok else "weak"), f"no concept to check; best similarity {best:.3f}"
     cover = max(coverage(h, wanted) for h in hits[:GRADE_TOP])
-    ok = best >= RELEVANT_SIMILARITY and cover >= 0.5
+    ok = best >= thresholds.relevant_similarity and cover >= 0.5
     names = ", ".join(g[0] for g in wanted)
     return ("relevant" if ok else "weak"), f"best similarity {best:.3f}; top items cover {cover:.0%} of [{names}]"
