@@ -39,9 +39,10 @@ def ingest_cmd(
         )
         return
     with rep.running():
-        report = ingest(get_database(s), get_embedder(s), batch_size=s.embedding_batch_size, reporter=rep)
+        report = ingest(get_database(s), get_embedder(s), batch_size=s.embedding_batch_size, reporter=rep, settings=s)
+    by_model = f", {report.model_summarised} by the language model now" if report.model_summarised else ""
     typer.echo(
-        f"loaded {report.items} archive items ({report.summarised} summarised, {report.deleted} removed); "
+        f"loaded {report.items} archive items ({report.summarised} summarised{by_model}, {report.deleted} removed); "
         f"embedded {report.embedded} new texts; {report.seconds}s"
     )
 

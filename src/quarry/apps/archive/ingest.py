@@ -1,24 +1,32 @@
 """`quarry archive ingest`: bundled items → `archive_items` (idempotent), BM25 stats, embeddings.
 
 Each item is upserted by identifier; items no longer in the source are deleted. Long
-descriptions get an extractive summary (what a model reads). Passage texts (title, Malay
-title, tags, summary) are embedded through the core cache, so a re-run embeds nothing.
+descriptions get a summary (what a model reads): by the configured language model when there
+is one (kept across re-runs while the description is unchanged), else extractive. Passage
+texts (title, Malay title, tags, summary) are embedded through the core cache, so a re-run
+embeds nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+
+from pydantic_ai.models import Model
 
 from quarry.db import Database, migrate
 from quarry.embed import Embedder, embed_missing, missing_texts
+from quarry.llm import remote_models
 from quarry.progress import Reporter, SilentReporter
 from quarry.search import terms
+from quarry.settings import Settings, get_settings
 
 from .corpus import ArchiveItem, load_items
 from .spec import MIGRATIONS
-from .summary import extractive_summary
+from .summary import EXTRACTIVE, extractive_summary, model_summaries
 
 DEFAULT_DIM = 384
 """Dimension the migration gives `archive_items.embedding` (local e5)."""
@@ -35,6 +43,8 @@ class IngestReport:
     """Rows removed because their item left the source."""
     summarised: int = 0
     """Items whose description was long enough to get a shorter summary."""
+    model_summarised: int = 0
+    """Of those, summaries written by the language model now (0 offline and on a re-run)."""
     embedded: int = 0
     """Passage texts embedded now (0 on a re-run: they come from the cache)."""
     seconds: float = 0.0
@@ -51,14 +61,18 @@ def item_terms(item: ArchiveItem) -> list[str]:
     return terms(head) * 2 + terms(f"{item.place} {item.period} {item.media_type} {item.description}")
 
 
-def _row(item: ArchiveItem, *, synthetic: bool = False) -> dict[str, object]:
-    summary = extractive_summary(item.description)
+Summary = tuple[str, str]
+"""(summary, summary_model)."""
+
+
+def _row(item: ArchiveItem, *, synthetic: bool = False, summary: Summary | None = None) -> dict[str, object]:
+    text, made_by = summary or (extractive_summary(item.description), EXTRACTIVE)
     return {
         "identifier": item.identifier,
         "title": item.title,
         "title_ms": item.title_ms,
         "description": item.description,
-        "summary": summary,
+        "summary": text,
         "tags": list(item.tags),
         "media_type": item.media_type,
         "place": item.place,
@@ -68,35 +82,92 @@ def _row(item: ArchiveItem, *, synthetic: bool = False) -> dict[str, object]:
         "collection": item.collection,
         "rights": item.rights,
         "topic": item.topic,
-        "embed_text": embed_text(item, summary),
+        "embed_text": embed_text(item, text),
         "terms": item_terms(item),
         "synthetic": synthetic,
+        "summary_model": made_by,
     }
 
 
 _UPSERT = """
 INSERT INTO archive_items (identifier, title, title_ms, description, summary, tags, media_type, place, period,
-                           year_from, year_to, collection, rights, topic, embed_text, terms, synthetic)
+                           year_from, year_to, collection, rights, topic, embed_text, terms, synthetic,
+                           summary_model)
 VALUES (:identifier, :title, :title_ms, :description, :summary, :tags, :media_type, :place, :period,
-        :year_from, :year_to, :collection, :rights, :topic, :embed_text, :terms, :synthetic)
+        :year_from, :year_to, :collection, :rights, :topic, :embed_text, :terms, :synthetic, :summary_model)
 ON CONFLICT (identifier) DO UPDATE SET
     title = EXCLUDED.title, title_ms = EXCLUDED.title_ms, description = EXCLUDED.description,
     summary = EXCLUDED.summary, tags = EXCLUDED.tags, media_type = EXCLUDED.media_type,
     place = EXCLUDED.place, period = EXCLUDED.period, year_from = EXCLUDED.year_from,
     year_to = EXCLUDED.year_to, collection = EXCLUDED.collection, rights = EXCLUDED.rights,
     topic = EXCLUDED.topic, terms = EXCLUDED.terms, synthetic = EXCLUDED.synthetic,
+    summary_model = EXCLUDED.summary_model,
     embedding = CASE WHEN archive_items.embed_text = EXCLUDED.embed_text THEN archive_items.embedding END,
     embed_text = EXCLUDED.embed_text
 """
 
 
-def load_rows(db: Database, items: Sequence[ArchiveItem], *, reporter: Reporter, synthetic: bool = False) -> int:
-    """Upsert `items`, delete rows of the same kind (bundled or synthetic) not among them; rows deleted."""
+def is_long(item: ArchiveItem) -> bool:
+    """True when the description is longer than its summary would be."""
+    return extractive_summary(item.description) != item.description.strip()
+
+
+def summarise(
+    db: Database,
+    items: Sequence[ArchiveItem],
+    *,
+    settings: Settings,
+    model: Model | None = None,
+    reporter: Reporter,
+) -> tuple[dict[str, Summary], int]:
+    """Model summaries of the long descriptions when a language model is configured (or `model` is given):
+    a stored model summary is kept while its description is unchanged; the others are asked for now.
+    Returns them by identifier and how many the model wrote now. Empty offline: every item then gets
+    its extractive summary."""
+    if model is None and not remote_models(settings):
+        return {}, 0
+    long = [i for i in items if is_long(i)]
+    kept: dict[str, Summary] = {}
+    if db.scalar("SELECT to_regclass('archive_items') IS NOT NULL"):
+        rows = db.fetch_all(
+            "SELECT identifier, description, summary, summary_model FROM archive_items"
+            " WHERE summary_model <> :e AND identifier = ANY(:ids)",
+            {"e": EXTRACTIVE, "ids": [i.identifier for i in long]},
+        )
+        stored = {r["identifier"]: r for r in rows}
+        kept = {
+            i.identifier: (stored[i.identifier]["summary"], stored[i.identifier]["summary_model"])
+            for i in long
+            if i.identifier in stored and stored[i.identifier]["description"] == i.description
+        }
+    todo = [i for i in long if i.identifier not in kept]
+    reporter.phase("summarise long descriptions (model)", total=len(todo))
+    if not todo:
+        return kept, 0
+    work = model_summaries([i.description for i in todo], settings=settings, model=model)
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, whether or not the caller runs one
+        made = pool.submit(asyncio.run, work).result()
+    reporter.advance(len(todo))
+    fresh = {i.identifier: m for i, m in zip(todo, made, strict=True)}
+    return {**kept, **fresh}, sum(1 for _, by in fresh.values() if by != EXTRACTIVE)
+
+
+def load_rows(
+    db: Database,
+    items: Sequence[ArchiveItem],
+    *,
+    reporter: Reporter,
+    synthetic: bool = False,
+    summaries: dict[str, Summary] | None = None,
+) -> int:
+    """Upsert `items`, delete rows of the same kind (bundled or synthetic) not among them; rows deleted.
+    `summaries` (identifier → (summary, summary_model)) replace the extractive ones."""
     reporter.phase("archive items", total=len(items))
+    by_id = summaries or {}
     with db.transaction(timeout_ms=0) as tx:
         for start in range(0, len(items), _BATCH):
             chunk = items[start : start + _BATCH]
-            tx.execute(_UPSERT, [_row(i, synthetic=synthetic) for i in chunk])
+            tx.execute(_UPSERT, [_row(i, synthetic=synthetic, summary=by_id.get(i.identifier)) for i in chunk])
             reporter.advance(len(chunk))
         deleted = tx.execute(
             "DELETE FROM archive_items WHERE synthetic = :syn AND NOT (identifier = ANY(:ids))",
@@ -163,15 +234,21 @@ def ingest(
     items: Sequence[ArchiveItem] | None = None,
     batch_size: int = 64,
     reporter: Reporter | None = None,
+    settings: Settings | None = None,
+    summary_model: Model | None = None,
 ) -> IngestReport:
-    """Migrate, load the bundled (or given) items, refresh BM25 stats and embed; idempotent."""
+    """Migrate, load the bundled (or given) items, summarise long descriptions (the configured language
+    model, or `summary_model`, else extractive), refresh BM25 stats and embed; idempotent."""
     rep = reporter or SilentReporter()
     started = time.perf_counter()
     migrate(db, [MIGRATIONS])
     source = list(items) if items is not None else load_items()
     report = IngestReport(items=len(source))
-    report.summarised = sum(1 for i in source if extractive_summary(i.description) != i.description.strip())
-    report.deleted = load_rows(db, source, reporter=rep)
+    report.summarised = sum(1 for i in source if is_long(i))
+    summaries, report.model_summarised = summarise(
+        db, source, settings=settings or get_settings(), model=summary_model, reporter=rep
+    )
+    report.deleted = load_rows(db, source, reporter=rep, summaries=summaries)
     refresh_term_stats(db)
     report.embedded = embed_items(db, embedder, batch_size=batch_size, reporter=rep)
     report.seconds = round(time.perf_counter() - started, 2)

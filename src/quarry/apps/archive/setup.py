@@ -14,7 +14,7 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
     """Ingest the bundled items unless archive_items has rows; embed items that lack a vector."""
     embedder = get_embedder(settings)
     if not item_count(db):
-        ingest(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter)
+        ingest(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter, settings=settings)
         return True
     embed_items(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter)
     return False
