@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from quarry.apps.archive.cli import cli
+from quarry.apps.archive.concepts import parse_message
 from quarry.apps.archive.ingest import ingest
 from quarry.apps.archive.orchestrator import more_like_this, similar_message
 from quarry.apps.archive.scale import bench_settings, scale_ingest, scaled_count
@@ -81,16 +82,32 @@ def test_more_like_this_seeds_a_search_from_the_item(dbs) -> None:  # type: igno
     seed = item_seed(main, ident)
     assert seed is not None
     message = similar_message(seed)
-    assert message.startswith(f"show me more items like {seed['title']}") and seed["tags"][0] in message
+    assert isinstance(seed["tags"], list)
+    assert message.startswith("show me more items like ") and seed["tags"][0] in message
     resp = asyncio.run(more_like_this(ident))
     assert resp.intent == "HERITAGE_SEARCH" and resp.attempts
     shown = [h.identifier for h in resp.archives + resp.nearest]
-    assert ident in shown
+    assert ident not in shown and resp.total == len(resp.archives) > 0  # the others, not the item itself
     assert any("wayang" in h.tags or "wayang kulit" in h.tags for h in resp.archives)
     follow = asyncio.run(more_like_this(shown[-1], thread_id=resp.thread_id))
     assert follow.thread_id == resp.thread_id
     with pytest.raises(NotFound):
         asyncio.run(more_like_this("ARC-999999"))
+
+
+def test_more_like_this_does_not_inherit_the_items_place_media_or_decade(dbs) -> None:  # type: ignore[no-untyped-def]
+    seed = {
+        "identifier": "ARC-000000",
+        "title": "Mak yong film in a Kota Bharu village, 1980s",
+        "tags": ["mak yong", "kelantan", "1980s", "video", "dance theatre"],
+    }
+    message = similar_message(seed)
+    assert message == "show me more items like mak yong in a village (mak yong, dance theatre)"
+    parsed = parse_message(message)
+    assert parsed.constraints.is_empty() and "mak yong" in parsed.concepts
+    resp = asyncio.run(more_like_this("ARC-000020"))  # 'Mak yong performance in a Kelantan village, 1980s'
+    assert resp.attempts[0].constraints == "none"
+    assert {h.place for h in resp.archives} - {h.place for h in resp.archives if "Kelantan" in h.place}
 
 
 def test_hits_say_which_fields_matched(dbs) -> None:  # type: ignore[no-untyped-def]

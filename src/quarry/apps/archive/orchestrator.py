@@ -11,6 +11,7 @@ one constraint (and saying which), then synonyms, then a broader wording. The gr
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,6 +38,7 @@ from quarry.embed import Embedder, get_embedder
 from quarry.errors import DataMissing, NotFound
 from quarry.inputs import clean_question, clean_session_id
 from quarry.llm import user_texts
+from quarry.search import tokenize
 from quarry.settings import Settings, get_settings
 
 from .concepts import Parsed, parse_message
@@ -48,6 +50,7 @@ from .planner import LastSearch, get_plan_agent, offline_plan_model
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .thresholds import Thresholds, thresholds_for
 from .tools import item_seed, search_archives_db
+from .vocab import MEDIA_WORDS, PLACES
 
 APP = "archive"
 MAX_MESSAGE_CHARS = 1000
@@ -276,10 +279,26 @@ SIMILAR_TAGS = 4
 """Tags of the seed item that go into a "more like this" message."""
 
 
+_PERIOD_WORDS = re.compile(r"^(?:\d{3,4}s?|\d{1,2}(?:st|nd|rd|th)|century|abad|an)$")
+"""Words of a period in a folded title: years, decades, '19th century' ('1980-an' folds to '1980', 'an')."""
+
+
+def _topic_words(text: str) -> str:
+    """Folded words of `text` without place names, media words and period words: a "more like this" search
+    must not inherit the item's place, media type or decade as SQL filters (filters only when a user asks)."""
+    folded = f" {' '.join(tokenize(text))} "
+    for phrase in sorted([*PLACES, *MEDIA_WORDS], key=len, reverse=True):
+        folded = folded.replace(f" {phrase} ", " ")
+    return " ".join(w for w in folded.split() if not _PERIOD_WORDS.match(w))
+
+
 def similar_message(seed: dict[str, Any]) -> str:
-    """The turn a "more like this" click sends: the item's title and first tags as one request."""
-    tags = ", ".join(list(seed["tags"])[:SIMILAR_TAGS])
-    return f"show me more items like {seed['title']}" + (f" ({tags})" if tags else "")
+    """The turn a "more like this" click sends: the item's title and first topic tags as one request,
+    without the item's place and period (e.g. 'Mak yong performance in a Kelantan village, 1980s' →
+    'show me more items like mak yong performance in a village (mak yong, ...)')."""
+    tags = [t for t in (_topic_words(t) for t in seed["tags"]) if t][:SIMILAR_TAGS]
+    tag_text = ", ".join(dict.fromkeys(tags))
+    return f"show me more items like {_topic_words(seed['title'])}" + (f" ({tag_text})" if tag_text else "")
 
 
 async def more_like_this(
@@ -296,7 +315,12 @@ async def more_like_this(
     seed = await db.run(item_seed, db, identifier.strip()[:40])
     if seed is None:
         raise NotFound(f"No archive item {identifier.strip()[:40]!r}.")
-    return await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit)
+    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit)
+    # The item itself is the closest match to its own words: "more like this" shows the others.
+    resp.archives = [h for h in resp.archives if h.identifier != seed["identifier"]]
+    resp.nearest = [h for h in resp.nearest if h.identifier != seed["identifier"]]
+    resp.total = len(resp.archives)
+    return resp
 
 
 def response_json(resp: ArchiveResponse) -> str:
