@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic_ai import Agent
-from pydantic_ai.messages import ModelMessage
+from pydantic_ai.messages import ModelMessage, UserContent
 from pydantic_ai.models import Model
 from pydantic_ai.models.function import FunctionDef
 from pydantic_ai.usage import UsageLimits
@@ -72,7 +72,7 @@ def model_note(model: str | None, fallback: Sequence[str]) -> str | None:
 
 async def run_agent(
     agent: Agent[Any, OutputT],
-    prompt: str,
+    prompt: str | Sequence[UserContent],
     *,
     settings: Settings,
     offline: FunctionDef,
@@ -83,7 +83,9 @@ async def run_agent(
     usage_limits: UsageLimits | None = None,
     timeout_s: float | None = None,
 ) -> AgentRun[OutputT]:
-    """Run `agent` once on the configured chain (or `model` when injected, as tests do)."""
+    """Run `agent` once on the configured chain (or `model` when injected, as tests do).
+
+    `prompt` is text, or a list of parts (text and `BinaryContent` images) for multimodal agents."""
     log = start_fallback_log()
     chosen = model or build_model(settings, offline, name=name)
     started = time.perf_counter()

@@ -1,0 +1,210 @@
+"""The shop's agents: the single-turn catalogue agent, the turn router and the vision agent.
+
+Each is a PydanticAI agent run through the core `run_agent` (remote model when configured,
+else — or when the provider fails — its offline `FunctionModel` here). The offline
+catalogue model reads the question with `nlu.parse_question`, calls the same tools a remote
+model would (search → features or seller statistics) and answers only with keys and values
+those tools returned.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter
+from pydantic_ai import Agent, RunContext, Tool
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolReturnPart, UserPromptPart
+from pydantic_ai.models.function import AgentInfo
+
+from quarry.db import Database
+from quarry.llm import last_user_text, output_call
+from quarry.search.text import fold_joined
+
+from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer
+from .nlu import parse_question
+from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
+from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
+
+NOT_FOUND = "محصولی با این مشخصات در کاتالوگ پیدا نشد."
+NO_FEATURE = "این ویژگی برای این محصول ثبت نشده است."
+NO_OFFERS = "پیشنهادی با این شرایط برای این محصول پیدا نشد."
+
+
+@dataclass
+class ShopDeps:
+    """What the catalogue tools need during one run."""
+
+    db: Database
+    calls: dict[str, Any] = field(default_factory=dict)
+    """(tool, arguments) → result already returned in this run: a repeated call is answered from here."""
+    candidates: list[Candidate] = field(default_factory=list)
+    """What the last search found (shown beside the answer)."""
+
+
+def _once(deps: ShopDeps, tool: str, args: dict[str, Any]) -> tuple[str, Any]:
+    key = f"{tool}:{json.dumps(args, sort_keys=True, ensure_ascii=False)}"
+    return key, deps.calls.get(key)
+
+
+async def search_base_products_tool(ctx: RunContext[ShopDeps], query: str) -> list[dict[str, Any]]:
+    """Find base products by name (Persian, English, Finglish, typos and Arabic letters are fine).
+
+    Put every distinctive word of the product in `query` (brand, model, capacity, colour).
+    A random key quoted in the text (six lower-case letters) is looked up exactly first.
+    Returns up to 5 candidates, best first, each with random_key, names and score; pick ONE.
+    """
+    key, seen = _once(ctx.deps, "search", {"query": query})
+    if seen is not None:
+        return seen
+    found = await ctx.deps.db.run(search_base_products, ctx.deps.db, query)
+    ctx.deps.candidates = found
+    out = [c.model_dump() for c in found]
+    ctx.deps.calls[key] = out
+    return out
+
+
+async def get_product_features_tool(ctx: RunContext[ShopDeps], base_random_key: str) -> list[dict[str, str]] | str:
+    """Every feature of one base product as a flat list of {name, value} (Persian names such as
+    رنگ، جنس، اندازه، عرض، ارتفاع، وزن). Call it once and pick the feature the user asked about."""
+    key, seen = _once(ctx.deps, "features", {"k": base_random_key})
+    if seen is not None:
+        return seen
+    features = await ctx.deps.db.run(get_product_features, ctx.deps.db, base_random_key)
+    out: list[dict[str, str]] | str = "no such base product" if features is None else [f.model_dump() for f in features]
+    ctx.deps.calls[key] = out
+    return out
+
+
+async def get_seller_statistics_tool(
+    ctx: RunContext[ShopDeps],
+    base_random_key: str,
+    city: str | None = None,
+    has_warranty: bool | None = None,
+    metric: Metric | None = None,
+) -> dict[str, Any] | str:
+    """Price and seller aggregates over one base product's offers: min/max/avg/median price (Toman),
+    offer and shop counts, shop score and warranty aggregates. `city` (Persian or English name) and
+    `has_warranty` filter the shops; `metric` names the figure the question asks for, returned as
+    `numeric_answer` (answer seller questions with that number only)."""
+    args = {"k": base_random_key, "city": city, "w": has_warranty, "m": metric}
+    key, seen = _once(ctx.deps, "stats", args)
+    if seen is not None:
+        return seen
+    stats = await ctx.deps.db.run(
+        get_seller_statistics, ctx.deps.db, base_random_key, city=city, has_warranty=has_warranty, metric=metric
+    )
+    out: dict[str, Any] | str = "no such base product" if stats is None else stats.model_dump()
+    ctx.deps.calls[key] = out
+    return out
+
+
+def single_turn_agent() -> Agent[ShopDeps, ShopAnswer]:
+    """The catalogue agent (tools: search, features, seller statistics)."""
+    return Agent(
+        output_type=ShopAnswer,
+        deps_type=ShopDeps,
+        instructions=SINGLE_TURN_PROMPT,
+        name="shop-single-turn",
+        model_settings={"parallel_tool_calls": True},
+        tools=[
+            Tool(search_base_products_tool, name="search_base_products"),
+            Tool(get_product_features_tool, name="get_product_features"),
+            Tool(get_seller_statistics_tool, name="get_seller_statistics"),
+        ],
+    )
+
+
+# --- offline models ----------------------------------------------------------------------------
+_CANDIDATES = TypeAdapter(list[Candidate])
+_FEATURES = TypeAdapter(list[Feature])
+
+
+def _this_turn_returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
+    """Tool returns after the latest user prompt."""
+    out: list[ToolReturnPart] = []
+    for msg in messages:
+        if isinstance(msg, ModelRequest):
+            if any(isinstance(p, UserPromptPart) for p in msg.parts):
+                out = []
+            out.extend(p for p in msg.parts if isinstance(p, ToolReturnPart))
+    return out
+
+
+def _call(name: str, args: dict[str, Any]) -> ModelResponse:
+    from pydantic_ai.messages import ToolCallPart
+
+    return ModelResponse(parts=[ToolCallPart(tool_name=name, args=args)])
+
+
+def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None:
+    if not wanted:
+        return None
+    target = fold_joined(wanted)
+    exact = [f for f in features if fold_joined(f.name) == target]
+    if exact:
+        return exact[0]
+    near = [f for f in features if target in fold_joined(f.name)]
+    return min(near, key=lambda f: len(f.name)) if near else None
+
+
+def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """Search → (features | seller statistics) → answer, from the tools' own results."""
+    q = parse_question(last_user_text(messages))
+    returns = _this_turn_returns(messages)
+    if not returns:
+        return _call("search_base_products", {"query": q.product})
+    last = returns[-1]
+    if last.tool_name == "search_base_products":
+        found = _CANDIDATES.validate_python(last.content)
+        if not found:
+            return output_call(info, ShopAnswer(message=NOT_FOUND))
+        key = found[0].random_key
+        if q.intent == "feature":
+            return _call("get_product_features", {"base_random_key": key})
+        if q.intent == "seller":
+            return _call(
+                "get_seller_statistics",
+                {"base_random_key": key, "city": q.city, "has_warranty": q.has_warranty, "metric": q.metric},
+            )
+        return output_call(info, ShopAnswer(base_random_keys=[key]))
+    first = returns[0]
+    searched = _CANDIDATES.validate_python(first.content) if first.tool_name == "search_base_products" else []
+    keys = [searched[0].random_key] if searched else None
+    if last.tool_name == "get_product_features":
+        if isinstance(last.content, str):
+            return output_call(info, ShopAnswer(message=NOT_FOUND))
+        feature = _pick_feature(_FEATURES.validate_python(last.content), q.feature)
+        return output_call(info, ShopAnswer(message=feature.value if feature else NO_FEATURE, base_random_keys=keys))
+    if isinstance(last.content, str):
+        return output_call(info, ShopAnswer(message=NOT_FOUND))
+    stats = SellerStatistics.model_validate(last.content)
+    if stats.numeric_answer is None:
+        return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
+    return output_call(info, ShopAnswer(numeric_answer=stats.numeric_answer, base_random_keys=keys))
+
+
+def router_agent() -> Agent[None, RouteDecision]:
+    """Labels a text turn `single_turn` or `multi_turn` (minimal JSON)."""
+    return Agent(output_type=RouteDecision, instructions=ROUTER_PROMPT, name="shopping-turn-router")
+
+
+def offline_router(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """multi_turn for open-ended wants without a specific product ("I want a cheap fridge")."""
+    from .multiturn_nlu import is_exploration
+
+    text = last_user_text(messages)
+    return output_call(info, RouteDecision(mode="multi_turn" if is_exploration(text) else "single_turn"))
+
+
+def vision_agent() -> Agent[None, str]:
+    """Names the dominant object of an image in a few Persian words (needs a multimodal model)."""
+    return Agent(output_type=str, instructions=VISION_PROMPT, name="shop-vision")
+
+
+def offline_vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """Offline there is no image model: say so honestly, in Persian."""
+    from pydantic_ai.messages import TextPart
+
+    return ModelResponse(parts=[TextPart(VISION_OFFLINE_MESSAGE)])

@@ -1,0 +1,51 @@
+"""Per-chat memory of POST /chat in Postgres (`shop_chats`): a small typed state and a ≤ 200-character summary.
+
+The client names the chat (`chat_id` is part of the public contract), so the shop keeps its
+own table instead of the core's server-issued sessions. Nothing but this state is kept: no
+message history, so a restart or another worker continues the chat from the same row.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from quarry.db import Database
+from quarry.inputs import storable, storable_json
+
+SUMMARY_CHARS = 200
+
+
+class ChatState(BaseModel):
+    """What the shop remembers of one chat between turns."""
+
+    turns: int = Field(0, description="User turns so far.")
+    last_mode: str | None = Field(None, description="Route of the last turn.")
+    last_base_keys: list[str] = Field(default_factory=list, description="Base keys the last answer named.")
+    last_member_keys: list[str] = Field(default_factory=list, description="Offer keys the last answer named.")
+    multi: dict[str, object] | None = Field(None, description="The multi-turn coordinator's state, when one is open.")
+    summary: str = Field("", max_length=SUMMARY_CHARS, description="What the chat was about, in ≤ 200 characters.")
+
+
+def load_chat(db: Database, chat_id: str) -> ChatState:
+    """The state of `chat_id` (empty for a new chat)."""
+    row = db.fetch_one(
+        "SELECT state, summary FROM shop_chats WHERE chat_id = :c", {"c": chat_id}, write=True
+    )  # read-your-writes: the previous turn was saved on the writer
+    if row is None:
+        return ChatState()
+    return ChatState.model_validate({**(row["state"] or {}), "summary": row["summary"]})
+
+
+def save_chat(db: Database, chat_id: str, state: ChatState) -> None:
+    """Replace the state of `chat_id` (turns of one chat are serialised by the caller)."""
+    state.summary = storable(state.summary)[:SUMMARY_CHARS]
+    db.execute(
+        "INSERT INTO shop_chats (chat_id, state, summary, updated_at) VALUES (:c, CAST(:s AS jsonb), :sum, now())"
+        " ON CONFLICT (chat_id) DO UPDATE SET state = EXCLUDED.state, summary = EXCLUDED.summary, updated_at = now()",
+        {"c": storable(chat_id), "s": storable_json(state.model_dump(exclude={"summary"})), "sum": state.summary},
+    )
+
+
+def forget_chat(db: Database, chat_id: str) -> None:
+    """Drop everything remembered of `chat_id`."""
+    db.execute("DELETE FROM shop_chats WHERE chat_id = :c", {"c": storable(chat_id)})

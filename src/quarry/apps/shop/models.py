@@ -1,0 +1,148 @@
+"""Typed boundaries of the shop app: tool results, the public /chat contract, the agents' outputs."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from quarry.agent import TraceStep
+
+Mode = Literal["single_turn", "multi_turn"]
+"""The router's two answers."""
+PartType = Literal["text", "image"]
+MAX_IMAGE_BYTES = 5 * 1024 * 1024
+"""Largest image a turn may carry (decoded)."""
+MAX_TEXT_CHARS = 2000
+
+
+class Candidate(BaseModel):
+    """One base product `search_base_products` found."""
+
+    random_key: str = Field(description="Base product random key.")
+    persian_name: str = Field(description="Persian name as stored.")
+    english_name: str = Field(description="English name as stored.")
+    matched: Literal["key", "fuzzy"] = Field(description="key: a random key quoted in the query; fuzzy: by name.")
+    score: float = Field(description="Whole-name + word trigram similarity + ts_rank_cd (key matches: 9).")
+    searched: str = Field("", description="The folded query (or the keys) searched.")
+
+
+class Feature(BaseModel):
+    """One product feature (nested features are flattened to 'a.b' names)."""
+
+    name: str
+    value: str
+
+
+class SellerStatistics(BaseModel):
+    """Aggregates over one base product's offers (members), optionally filtered."""
+
+    base_random_key: str
+    city: str | None = Field(None, description="City filter as asked (None: every city).")
+    has_warranty: bool | None = Field(None, description="Only shops with (True) / without (False) a warranty.")
+    offers: int = Field(0, description="Offers matching the filters.")
+    shops: int = Field(0, description="Distinct shops among them.")
+    min_price: int | None = Field(None, description="Toman.")
+    max_price: int | None = Field(None, description="Toman.")
+    avg_price: int | None = Field(None, description="Toman, rounded.")
+    median_price: int | None = Field(None, description="Toman, rounded.")
+    avg_score: float | None = Field(None, description="Mean shop score (0-5).")
+    max_score: float | None = None
+    warranty_offers: int = 0
+    warranty_shops: int = 0
+    cities: int = Field(0, description="Distinct cities of the shops.")
+    metric: str | None = Field(None, description="The aggregate the question asked for.")
+    numeric_answer: float | None = Field(None, description="That aggregate's value (None: no offers match).")
+    note: str | None = None
+    ms: float = 0.0
+
+
+class ShopAnswer(BaseModel):
+    """What the single-turn agent returns (its output tool)."""
+
+    message: str | None = Field(None, description="Short answer text (Persian when asked in Persian).")
+    base_random_keys: list[str] | None = Field(None, description="At most one base key for a product lookup.")
+    member_random_keys: list[str] | None = Field(None, description="Offer keys, when an offer was picked.")
+    numeric_answer: float | None = Field(None, description="Set for seller statistics questions; sent as digits.")
+
+
+class RouteDecision(BaseModel):
+    """The router's minimal JSON."""
+
+    mode: Mode
+
+
+class MessagePart(BaseModel):
+    """One modality of the user's turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: PartType = Field(description="text | image.")
+    content: str = Field(min_length=1, description="Text, or an image as base64 or a data URL.")
+
+
+class ChatRequest(BaseModel):
+    """POST /chat body: ONE user turn (its parts); history is kept server-side per chat_id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chat_id: str = Field(min_length=1, max_length=128, description="The client's conversation id.")
+    messages: list[MessagePart] = Field(min_length=1, max_length=8, description="The parts of one user turn.")
+
+    @field_validator("chat_id")
+    @classmethod
+    def _printable(cls, v: str) -> str:
+        if not v.strip() or re.search(r"[\x00-\x1f\x7f]", v):
+            raise ValueError("chat_id must be printable and not blank")
+        return v
+
+
+class ChatResponse(BaseModel):
+    """POST /chat response (the public contract: exactly these three fields)."""
+
+    message: str | None = None
+    base_random_keys: list[str] | None = None
+    member_random_keys: list[str] | None = None
+
+
+class ShopTurn(ChatResponse):
+    """A turn with what happened (the CLI's --json and the UI): the /chat fields plus `trace`."""
+
+    trace: list[TraceStep] = Field(default_factory=list)
+    candidates: list[Candidate] = Field(default_factory=list, description="What the last search found.")
+    route: Mode | Literal["static", "vision"] = "single_turn"
+
+    def public(self) -> ChatResponse:
+        return ChatResponse(
+            message=self.message, base_random_keys=self.base_random_keys, member_random_keys=self.member_random_keys
+        )
+
+
+_DATA_URL = re.compile(r"^data:(?P<mime>[\w.+-]+/[\w.+-]+)?(;[\w=.+-]+)*;base64,(?P<data>.*)$", re.S)
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF87a", "image/gif"),
+    (b"GIF89a", "image/gif"), (b"BM", "image/bmp"),
+)  # fmt: skip
+
+
+def decode_image(content: str) -> tuple[bytes, str]:
+    """(bytes, media type) of a base64 / data-URL image; ValueError says why it is not one."""
+    m = _DATA_URL.match(content.strip())
+    raw = m.group("data") if m else content.strip()
+    if len(raw) > (MAX_IMAGE_BYTES * 4) // 3 + 8:
+        raise ValueError(f"the image is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB")
+    try:
+        data = base64.b64decode(re.sub(r"\s+", "", raw), validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("the image is not valid base64 (nor a base64 data URL)") from None
+    if len(data) > MAX_IMAGE_BYTES:
+        raise ValueError(f"the image is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB")
+    for magic, mime in _MAGIC:
+        if data.startswith(magic):
+            return data, mime
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return data, "image/webp"
+    raise ValueError("the content is not an image (PNG, JPEG, GIF, WebP or BMP)")

@@ -1,0 +1,125 @@
+"""Deterministic understanding of one shopping question (the offline models read this).
+
+`parse_question` says what a single-turn question asks — a product lookup, one feature of a
+product, or a seller statistic (with its city and warranty filters) — and which words name
+the product. Persian and English; spelling is evened out with the core `fold_joined`.
+
+>>> parse_question("کمترین قیمت گوشی سامسونگ گلکسی A54 در تهران چقدر است؟").metric
+'min_price'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from quarry.search.text import fold_joined
+
+from .categories import CATEGORIES
+from .tools import Metric
+from .vocab import CITIES
+
+Intent = Literal["lookup", "feature", "seller"]
+
+FEATURES: dict[str, str] = {f.key: f.en for c in CATEGORIES for f in c.features}
+"""Persian feature key → English name, every feature the catalogue has."""
+_EN_FEATURES: dict[str, str] = {}
+for _fa, _en in FEATURES.items():
+    _EN_FEATURES.setdefault(_en.lower(), _fa)
+_EN_FEATURES.update({"colour": "رنگ", "weight": "وزن", "size": "اندازه", "material": "جنس", "memory": "حافظه داخلی"})
+
+# Metric phrases, longest first within each language; folded (Arabic letters, half-spaces evened out).
+_METRICS: tuple[tuple[str, Metric], ...] = (
+    ("ارزانترین قیمت", "min_price"), ("کمترین قیمت", "min_price"), ("پایینترین قیمت", "min_price"),
+    ("کمترین", "min_price"), ("ارزانترین", "min_price"),
+    ("بیشترین قیمت", "max_price"), ("گرانترین قیمت", "max_price"), ("بالاترین قیمت", "max_price"),
+    ("بیشترین", "max_price"), ("گرانترین", "max_price"),
+    ("میانگین قیمت", "avg_price"), ("متوسط قیمت", "avg_price"), ("میانه قیمت", "median_price"),
+    ("میانگین امتیاز", "avg_score"), ("متوسط امتیاز", "avg_score"), ("بیشترین امتیاز", "max_score"),
+    ("تعداد فروشگاههای دارای گارانتی", "warranty_shops"), ("تعداد فروشگاه", "shops"), ("چند فروشگاه", "shops"),
+    ("تعداد پیشنهاد", "offers"), ("تعداد فروشنده", "shops"), ("چند فروشنده", "shops"),
+    ("lowest price", "min_price"), ("minimum price", "min_price"), ("cheapest price", "min_price"),
+    ("highest price", "max_price"), ("maximum price", "max_price"), ("average price", "avg_price"),
+    ("mean price", "avg_price"), ("median price", "median_price"), ("average score", "avg_score"),
+    ("how many shops", "shops"), ("number of shops", "shops"), ("how many offers", "offers"),
+    ("number of offers", "offers"), ("how many sellers", "shops"),
+)  # fmt: skip
+_METRICS = tuple((fold_joined(p), m) for p, m in _METRICS)
+_CITY_NAMES: tuple[tuple[str, str], ...] = tuple(
+    sorted(((fold_joined(c.fa), c.fa) for c in CITIES), key=lambda t: -len(t[0]))
+) + tuple(sorted(((c.en.lower(), c.fa) for c in CITIES), key=lambda t: -len(t[0])))
+_NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|without (a )?warranty|no warranty")
+_WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
+# Words that frame a question but do not name the product (removed before the search).
+_FRAMING = re.compile(
+    r"(?<!\w)(چقدر|چند|چیست|چیه|است|هست|میباشد|را|رو|بگو|بده|لطفا|لطفاً|قیمت|تومان|کالای|محصول|"
+    r"فروشگاههای|فروشگاههایی|فروشگاه|فروشگاهها|که|دارند|دارد|ارائه|میدهند|با|در|شهر|این|برای|من|"
+    r"what|is|the|of|a|an|in|for|with|price|shops|shop|that|offer|give|please|how|much|does|do|which|"
+    r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
+)
+_PUNCT = re.compile(r"[؟?!.,،:;«»\"'()\[\]]")
+
+
+@dataclass(frozen=True)
+class Question:
+    """What one single-turn question asks."""
+
+    intent: Intent
+    product: str
+    """The words that name the product (what to search)."""
+    feature: str | None = None
+    """Persian feature key asked about ("عرض")."""
+    metric: Metric | None = None
+    city: str | None = None
+    """Persian city name when the question names one."""
+    has_warranty: bool | None = None
+
+
+def _feature_in(text: str) -> tuple[str, str] | None:
+    """(Persian key, the phrase found) of the longest feature named in folded `text`."""
+    best: tuple[str, str] | None = None
+    for fa in FEATURES:
+        f = fold_joined(fa)
+        if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) and (best is None or len(f) > len(best[1])):
+            best = (fa, f)
+    for en, fa in _EN_FEATURES.items():
+        if re.search(rf"(?<!\w){re.escape(en.lower())}(?!\w)", text) and (best is None or len(en) > len(best[1])):
+            best = (fa, en.lower())
+    return best
+
+
+def _strip(text: str, phrase: str) -> str:
+    return re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", text, count=1)
+
+
+def parse_question(text: str) -> Question:
+    """The intent, product words and filters of a single-turn question."""
+    t = _PUNCT.sub(" ", fold_joined(text))
+    metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
+    warranty: bool | None = None
+    if _NO_WARRANTY.search(t):
+        warranty = False
+        t = _NO_WARRANTY.sub(" ", t)
+    elif metric and _WARRANTY.search(t):
+        warranty = True
+        t = _WARRANTY.sub(" ", t)
+    city = None
+    for folded, fa in _CITY_NAMES:
+        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", t):
+            city, t = fa, _strip(t, folded)
+            break
+    if metric is not None or (city is not None and re.search(r"قیمت|price", t)):
+        m: Metric = metric[1] if metric else "min_price"
+        if metric:
+            t = _strip(t, metric[0])
+        return Question("seller", _clean(t), metric=m, city=city, has_warranty=warranty)
+    asks = re.search(r"چقدر|چیست|چیه|چند|what|how|which", t)
+    feature = _feature_in(t) if asks else None
+    if feature is not None:
+        return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
+    return Question("lookup", _clean(t) or t.strip())
+
+
+def _clean(text: str) -> str:
+    return " ".join(_FRAMING.sub(" ", text).split())

@@ -1,0 +1,24 @@
+"""`quarry demo` / first `quarry shop ask` hook: generate and load the catalogue unless one is loaded."""
+
+from __future__ import annotations
+
+from quarry.db import Database, migrate
+from quarry.progress import Reporter
+from quarry.settings import Settings
+
+from .ingest import ingest, loaded_size
+
+
+def migrate_shop(db: Database) -> list[str]:
+    """Apply the core's and the shop's pending migrations (not other apps': the shop imports no app)."""
+    from .spec import SPEC
+
+    return migrate(db, [SPEC.migrations])
+
+
+def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
+    """Load the default catalogue (20k base products, 200k offers) when none is loaded; True when it loaded."""
+    if loaded_size(db) is not None:
+        return False
+    ingest(db, reporter=reporter)
+    return True

@@ -1,0 +1,170 @@
+"""The shop's catalogue tools as plain functions over the `Database` handle (SQL only here).
+
+- `search_base_products`: random keys quoted in the text are looked up exactly first; else
+  trigram candidates on both folded names (`<%` word similarity, each name through its own
+  GIN index, so one UNION instead of an OR that would scan the table), reranked by whole-name
+  similarity + word similarity + `ts_rank_cd` on the generated `simple` search vector.
+- `get_product_features`: the whole flattened feature list of one base product.
+- `get_seller_statistics`: price/score/warranty aggregates over a product's offers, optionally
+  in one city and/or only shops with a warranty, plus the `numeric_answer` a question asks for.
+
+Every key these return comes from a row; none is made up.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Literal
+
+from quarry.db import Database
+from quarry.search.text import fold, fold_joined
+
+from .models import Candidate, Feature, SellerStatistics
+from .spelling import latin_terms
+from .transliterate import finglish_to_persian, looks_finglish
+from .vocab import CITIES
+
+KEY_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-z]{6}(?![A-Za-z0-9])")
+"""A random key as the catalogue writes them: six lower-case letters standing alone."""
+WORD_THRESHOLD = 0.45
+"""pg_trgm word-similarity threshold for candidates (the default 0.6 loses one-typo queries)."""
+CANDIDATES = 300
+"""Candidates per name column before reranking."""
+GOOD_ENOUGH = 1.6
+"""A Latin query scoring below this (sim + word sim + rank) is also tried as Finglish."""
+Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers", "shops", "avg_score",
+                 "max_score", "warranty_shops"]  # fmt: skip
+"""Which aggregate a seller question asks for (becomes `numeric_answer`)."""
+
+_BY_KEYS = """
+SELECT b.random_key, b.persian_name, b.english_name, 'key' AS matched, 9.0 AS score
+FROM shop.base_products b
+WHERE b.random_key = ANY(CAST(:keys AS text[]))
+   OR b.random_key IN (SELECT m.base_random_key FROM shop.members m WHERE m.random_key = ANY(CAST(:keys AS text[])))
+"""
+_FUZZY = """
+WITH c AS (
+    (SELECT random_key FROM shop.base_products WHERE :q <% persian_fold
+     ORDER BY word_similarity(:q, persian_fold) DESC LIMIT :n)
+    UNION
+    (SELECT random_key FROM shop.base_products WHERE :q <% english_fold
+     ORDER BY word_similarity(:q, english_fold) DESC LIMIT :n)
+), s AS (
+    SELECT b.random_key, b.persian_name, b.english_name,
+           greatest(similarity(:q, b.persian_fold), similarity(:q, b.english_fold)) AS sim,
+           greatest(word_similarity(:q, b.persian_fold), word_similarity(:q, b.english_fold)) AS wsim,
+           ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32) AS rank
+    FROM c JOIN shop.base_products b USING (random_key)
+)
+SELECT random_key, persian_name, english_name, 'fuzzy' AS matched, sim + wsim + rank AS score
+FROM s ORDER BY score DESC, random_key LIMIT :k
+"""
+
+
+def quoted_keys(text: str) -> list[str]:
+    """Random keys quoted in `text`, in order ("return base random key: yxhwur" → ['yxhwur'])."""
+    return list(dict.fromkeys(KEY_PATTERN.findall(text)))
+
+
+def _fuzzy(db: Database, query: str, limit: int) -> list[Candidate]:
+    q = fold_joined(query).strip()
+    if not q:
+        return []
+    with db.transaction(read_only=True) as tx:
+        tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', :t, true)", {"t": str(WORD_THRESHOLD)})
+        # The planner's row estimate for `<%` is poor and it picks a full scan for common
+        # words; the trigram index is always the faster path here.
+        tx.execute("SELECT set_config('enable_seqscan', 'off', true)")
+        rows = tx.fetch_all(_FUZZY, {"q": q, "n": CANDIDATES, "k": limit})
+    return [Candidate(**r, searched=q) for r in rows]
+
+
+def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:
+    """Best matching base products for `query`, best first (exact random keys first)."""
+    keys = quoted_keys(query)
+    if keys:
+        rows = db.fetch_all(_BY_KEYS, {"keys": keys})
+        if rows:
+            return [Candidate(**r, searched=",".join(keys)) for r in rows][:limit]
+    found = _fuzzy(db, query, limit)
+    if looks_finglish(query) and (not found or found[0].score < GOOD_ENOUGH):
+        persian = finglish_to_persian(query)
+        # Product-line words come back in Persian ("آیفون") but shops write them in Latin too.
+        for variant in dict.fromkeys((persian, latin_terms(persian))):
+            if variant and variant != query:
+                again = _fuzzy(db, variant, limit)
+                if again and (not found or again[0].score > found[0].score):
+                    found = again
+    return found
+
+
+def _flatten(prefix: str, value: Any, out: list[Feature]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(f"{prefix}.{k}" if prefix else str(k), v, out)
+    elif isinstance(value, list):
+        out.append(Feature(name=prefix, value="، ".join(str(v) for v in value)))
+    else:
+        out.append(Feature(name=prefix, value=str(value)))
+
+
+def get_product_features(db: Database, base_key: str) -> list[Feature] | None:
+    """Every feature of base product `base_key` as (name, value) pairs; None when no such product."""
+    row = db.fetch_one("SELECT extra_features FROM shop.base_products WHERE random_key = :k", {"k": base_key})
+    if row is None:
+        return None
+    out: list[Feature] = []
+    _flatten("", row["extra_features"] or {}, out)
+    return out
+
+
+def city_id(name: str | None) -> int | None:
+    """The id of a city named in Persian or English (any spelling `fold` evens out); None if unknown."""
+    if not name:
+        return None
+    wanted = fold(name).strip()
+    for c in CITIES:
+        if wanted in (fold(c.fa), fold(c.en)):
+            return c.id
+    return None
+
+
+_STATS = """
+SELECT count(*) AS offers, count(DISTINCT m.shop_id) AS shops,
+       min(m.price) AS min_price, max(m.price) AS max_price, round(avg(m.price))::bigint AS avg_price,
+       round(percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price)::numeric)::bigint AS median_price,
+       round(avg(s.score)::numeric, 2)::float AS avg_score, max(s.score)::float AS max_score,
+       count(*) FILTER (WHERE s.has_warranty) AS warranty_offers,
+       count(DISTINCT m.shop_id) FILTER (WHERE s.has_warranty) AS warranty_shops,
+       count(DISTINCT s.city_id) AS cities
+FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id
+WHERE m.base_random_key = :k
+  AND (CAST(:city AS integer) IS NULL OR s.city_id = CAST(:city AS integer))
+  AND (CAST(:warranty AS boolean) IS NULL OR s.has_warranty = CAST(:warranty AS boolean))
+"""
+
+
+def get_seller_statistics(
+    db: Database,
+    base_key: str,
+    *,
+    city: str | None = None,
+    has_warranty: bool | None = None,
+    metric: Metric | None = None,
+) -> SellerStatistics | None:
+    """Aggregates over the offers of `base_key` (None when no such product); `metric` picks `numeric_answer`."""
+    started = time.perf_counter()
+    if db.scalar("SELECT 1 FROM shop.base_products WHERE random_key = :k", {"k": base_key}) is None:
+        return None
+    cid = city_id(city)
+    if city and cid is None:
+        return SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty,
+                                note=f"unknown city {city!r}")  # fmt: skip
+    row = db.fetch_one(_STATS, {"k": base_key, "city": cid, "warranty": has_warranty}) or {}
+    stats = SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty, metric=metric, **row)
+    if metric is not None and stats.offers:
+        value = getattr(stats, metric)
+        stats.numeric_answer = value
+    stats.ms = round((time.perf_counter() - started) * 1000, 2)
+    return stats

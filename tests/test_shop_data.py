@@ -1,0 +1,208 @@
+"""Shop catalogue in the real Postgres: schema and indexes, COPY ingest, Persian folding parity, the tools."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Iterator
+
+import pytest
+
+from quarry.apps.shop import spelling
+from quarry.apps.shop.featured import FEATURED
+from quarry.apps.shop.generate import Catalogue
+from quarry.apps.shop.ingest import Size, ingest, loaded_size
+from quarry.apps.shop.testing import prepared_database
+from quarry.apps.shop.tools import (
+    city_id,
+    get_product_features,
+    get_seller_statistics,
+    quoted_keys,
+    search_base_products,
+)
+from quarry.db import Database
+from quarry.search.text import fold_joined
+
+FEATURED_KEYS = Catalogue().featured_keys()
+"""Featured slug → base key, from the generator (the same seed the default ingest uses)."""
+
+
+@pytest.fixture(scope="module")
+def shop_db() -> Database:
+    return prepared_database()
+
+
+A54 = next(f for f in FEATURED if f.slug == "samsung_a54_128_black")
+
+SPELLINGS: list[tuple[str, ...]] = [
+    ("گوشی های", "گوشی‌های", "گوشیهای"),
+    ("گوشي هاي", "گوشی‌های", "گوشیهای"),
+    ("قهوه ای", "قهوه‌ای", "قهوهای"),
+    ("ارزان تر", "ارزان‌تر", "ارزانتر"),
+    ("می شود", "می‌شود", "میشود"),
+    ("۱۲۸ گیگ", "١٢٨ گیگ", "128 گیگ"),
+    ("كتاب", "کتاب", "کتاب"),
+]
+"""Each row: spellings that must fold to one string (Python and SQL alike)."""
+
+
+@pytest.mark.parametrize("variants", SPELLINGS, ids=[v[0] for v in SPELLINGS])
+def test_spellings_fold_alike_in_python_and_sql(shop_db: Database, variants: tuple[str, ...]) -> None:
+    python = [fold_joined(v) for v in variants]
+    sql = [shop_db.scalar("SELECT quarry_fold_joined(:t)", {"t": v}) for v in variants]
+    assert python == sql
+    assert len(set(python)) == 1, python
+
+
+def test_fold_joined_keeps_words_that_only_look_like_affixes(shop_db: Database) -> None:
+    # "های" at the start of a text or after a Latin word is not a suffix; "تر" inside a word stays.
+    for text in ("ها را", "Samsung های", "تریلر", "نمی دانم"):
+        assert fold_joined(text) == shop_db.scalar("SELECT quarry_fold_joined(:t)", {"t": text})
+    assert fold_joined("Samsung های") == "samsung های"
+    assert fold_joined("نمی دانم") == "نمیدانم"
+
+
+def test_pg_trgm_sees_persian_letters(shop_db: Database) -> None:
+    assert shop_db.scalar("SELECT cardinality(show_trgm('گوشی'))") > 0
+
+
+def test_every_seed_index_exists(shop_db: Database) -> None:
+    names = {r["indexname"] for r in shop_db.fetch_all("SELECT indexname FROM pg_indexes WHERE schemaname = 'shop'")}
+    assert {
+        "idx_base_products_persian_name_trgm",
+        "idx_base_products_english_name_trgm",
+        "idx_base_products_search_vector",
+        "idx_base_products_category",
+        "idx_base_products_brand",
+        "idx_members_base_random_key",
+        "idx_members_shop_id",
+    } <= names
+    # The search vector uses the `simple` config: Persian words are kept as they are, not stemmed away.
+    vector = shop_db.scalar(
+        "SELECT search_vector::text FROM shop.base_products WHERE random_key = :k", {"k": FEATURED_KEYS[A54.slug]}
+    )
+    assert "'گوشی'" in vector and "'samsung'" in vector
+
+
+def test_default_catalogue_size_and_raw_member_lists(shop_db: Database) -> None:
+    size = loaded_size(shop_db)
+    assert size == Size()
+    assert size.base_products >= 20_000 and size.offers >= 200_000
+    counts = shop_db.fetch_one(
+        "SELECT (SELECT count(*) FROM shop.base_products) AS bases, (SELECT count(*) FROM shop.members) AS offers,"
+        " (SELECT count(*) FROM shop.cities) AS cities, (SELECT count(*) FROM shop.searches) AS searches"
+    )
+    assert counts == {"bases": size.base_products, "offers": size.offers, "cities": counts["cities"],
+                      "searches": counts["searches"]}  # fmt: skip
+    assert counts["cities"] >= 30 and counts["searches"] > 0
+    # members (the raw key list) agrees with the normalised members table for every product.
+    mismatched = shop_db.scalar(
+        "SELECT count(*) FROM shop.base_products b WHERE jsonb_array_length(b.members) <>"
+        " (SELECT count(*) FROM shop.members m WHERE m.base_random_key = b.random_key)"
+    )
+    assert mismatched == 0
+
+
+def _fingerprint(db: Database) -> dict[str, object]:
+    return (
+        db.fetch_one(
+            "SELECT (SELECT md5(string_agg(random_key || persian_fold, ',' ORDER BY random_key))"
+            " FROM shop.base_products) AS bases, (SELECT sum(price) FROM shop.members) AS prices,"
+            " (SELECT count(*) FROM shop.final_clicks) AS clicks"
+        )
+        or {}
+    )
+
+
+@pytest.mark.slow
+def test_ingest_twice_gives_the_same_catalogue(shop_db: Database) -> None:
+    before = _fingerprint(shop_db)
+    report = ingest(shop_db)
+    assert report.rows["members"] == Size().offers
+    assert _fingerprint(shop_db) == before
+
+
+# --- search_base_products ----------------------------------------------------------------------
+def _variants() -> Iterator[tuple[str, str]]:
+    name = A54.persian_name
+    yield "persian", name
+    yield "english", A54.english_name
+    yield "arabic_letters", spelling.arabic_letters(name)
+    yield "latin_digits", spelling.latin_digits(name)
+    yield "latin_terms", spelling.latin_terms(name)
+    for kind in spelling.TYPO_KINDS:
+        yield f"typo_{kind}", spelling.typo(name, random.Random(kind), kind)
+
+
+@pytest.mark.parametrize(("label", "query"), list(_variants()), ids=[v[0] for v in _variants()])
+def test_search_finds_the_one_product_however_it_is_written(shop_db: Database, label: str, query: str) -> None:
+    found = search_base_products(shop_db, query)
+    assert found and found[0].random_key == FEATURED_KEYS[A54.slug], (label, query, found[:2])
+
+
+def test_near_miss_siblings_rank_below_the_exact_product(shop_db: Database) -> None:
+    found = search_base_products(shop_db, "Samsung Galaxy A54 5G 256GB RAM 8GB Black")
+    assert found[0].random_key == FEATURED_KEYS["samsung_a54_256_black"]
+    assert FEATURED_KEYS[A54.slug] != found[0].random_key
+
+
+def test_half_space_spellings_find_the_same_product(shop_db: Database) -> None:
+    name = next(f for f in FEATURED if f.slug == "desk_mahan").persian_name  # "قهوه‌ای"
+    assert "\u200c" in name
+    tops = {search_base_products(shop_db, v)[0].random_key for v in
+            (name, spelling.zwnj_as_space(name), spelling.zwnj_removed(name))}  # fmt: skip
+    assert tops == {FEATURED_KEYS["desk_mahan"]}
+
+
+def test_finglish_query_is_transliterated(shop_db: Database) -> None:
+    found = search_base_products(shop_db, "ayfon 13")
+    assert found and "iphone 13" in found[0].english_name.lower()
+    fridge = search_base_products(shop_db, "yakhchal snowa")
+    assert fridge and "یخچال" in fold_joined(fridge[0].persian_name) and "snowa" in fridge[0].english_name.lower()
+
+
+def test_quoted_keys_are_looked_up_exactly_before_any_fuzzy_search(shop_db: Database) -> None:
+    key = FEATURED_KEYS["desk_artan"]
+    found = search_base_products(shop_db, f"کد {key} را بده")
+    assert [c.random_key for c in found] == [key] and found[0].matched == "key"
+    member = shop_db.scalar("SELECT random_key FROM shop.members WHERE base_random_key = :k LIMIT 1", {"k": key})
+    assert search_base_products(shop_db, member)[0].random_key == key
+    assert quoted_keys("no keys here, 128GB") == []
+
+
+# --- features and seller statistics ------------------------------------------------------------
+def test_features_are_the_whole_flat_list(shop_db: Database) -> None:
+    desk = next(f for f in FEATURED if f.slug == "desk_artan")
+    features = get_product_features(shop_db, FEATURED_KEYS[desk.slug])
+    assert features is not None
+    assert {f.name: f.value for f in features} == desk.features
+    assert get_product_features(shop_db, "zzzzzz") is None
+
+
+def _prices(db: Database, key: str, city: int | None = None, warranty: bool | None = None) -> list[int]:
+    rows = db.fetch_all(
+        "SELECT m.price, s.city_id, s.has_warranty FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id"
+        " WHERE m.base_random_key = :k",
+        {"k": key},
+    )
+    return [r["price"] for r in rows if (city is None or r["city_id"] == city)
+            and (warranty is None or r["has_warranty"] == warranty)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("city", "warranty"), [(None, None), ("تهران", None), ("Tehran", True), ("تهران", False)])
+def test_seller_statistics_match_the_offers(shop_db: Database, city: str | None, warranty: bool | None) -> None:
+    key = FEATURED_KEYS[A54.slug]
+    prices = _prices(shop_db, key, city_id(city), warranty)
+    assert prices, "the featured phone has offers in Tehran with and without warranty"
+    stats = get_seller_statistics(shop_db, key, city=city, has_warranty=warranty, metric="median_price")
+    assert stats is not None
+    assert (stats.offers, stats.min_price, stats.max_price) == (len(prices), min(prices), max(prices))
+    assert stats.avg_price == round(statistics.fmean(prices))
+    assert stats.median_price == round(statistics.median(prices))
+    assert stats.numeric_answer == stats.median_price
+
+
+def test_seller_statistics_for_unknown_things(shop_db: Database) -> None:
+    assert get_seller_statistics(shop_db, "zzzzzz") is None
+    stats = get_seller_statistics(shop_db, FEATURED_KEYS[A54.slug], city="Atlantis", metric="min_price")
+    assert stats is not None and stats.numeric_answer is None and "Atlantis" in (stats.note or "")
