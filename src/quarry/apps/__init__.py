@@ -3,12 +3,14 @@
 from quarry.apps.archive.spec import SPEC as ARCHIVE
 from quarry.apps.comps.spec import SPEC as COMPS
 from quarry.apps.labs.spec import SPEC as LABS
+from quarry.apps.shop.spec import SPEC as SHOP
 from quarry.appspec import AppSpec
 
 APPS: tuple[AppSpec, ...] = (
     COMPS,
     LABS,
     ARCHIVE,
+    SHOP,
 )
 
 

@@ -1,0 +1,207 @@
+"""The shop turn end to end on the real database: scenario 0, lookups, features, digits-only seller
+answers, the router failing closed, the offline vision message, POST /chat's exact contract and the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import statistics
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from typer.testing import CliRunner
+
+from quarry.apps.shop import spelling
+from quarry.apps.shop.featured import FEATURED
+from quarry.apps.shop.generate import Catalogue
+from quarry.apps.shop.models import MAX_IMAGE_BYTES, MessagePart, ShopTurn
+from quarry.apps.shop.orchestrator import run
+from quarry.apps.shop.prompts import VISION_OFFLINE_MESSAGE
+from quarry.apps.shop.testing import prepared_database
+from quarry.db import Database
+from quarry.errors import BadInput
+
+KEYS = Catalogue().featured_keys()
+A54 = next(f for f in FEATURED if f.slug == "samsung_a54_128_black")
+DESK = next(f for f in FEATURED if f.slug == "desk_artan")
+PNG = base64.b64encode(
+    bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+        "1f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082"
+    )
+).decode()
+
+
+@pytest.fixture(scope="module")
+def shop_db() -> Database:
+    return prepared_database()
+
+
+def ask(text: str, chat_id: str | None = None, **kw: object) -> ShopTurn:
+    parts = [MessagePart(type="text", content=text)]
+    return asyncio.run(run(chat_id or uuid.uuid4().hex, parts, **kw))  # type: ignore[arg-type]
+
+
+def test_scenario_zero(shop_db: Database) -> None:
+    assert ask("ping").message == "pong"
+    turn = ask("return base random key: 6f3c9a1b")
+    assert (turn.message, turn.base_random_keys, turn.member_random_keys) == (None, ["6f3c9a1b"], None)
+    assert ask("return member random key: abc").member_random_keys == ["abc"]
+
+
+LOOKUPS = {
+    "persian": A54.persian_name,
+    "english": A54.english_name,
+    "arabic_letters_no_half_space": spelling.zwnj_removed(spelling.arabic_letters(A54.persian_name)),
+    "question": f"کد محصول {A54.persian_name} را بده",
+    "typo": A54.persian_name.replace("سامسونگ", "سامسونک"),
+}
+
+
+@pytest.mark.parametrize("text", list(LOOKUPS.values()), ids=list(LOOKUPS))
+def test_lookup_returns_the_one_base_key(shop_db: Database, text: str) -> None:
+    turn = ask(text)
+    assert turn.base_random_keys == [KEYS[A54.slug]]
+    assert turn.route == "single_turn"
+    assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"]  # type: ignore[union-attr]
+
+
+def test_feature_question_returns_the_value(shop_db: Database) -> None:
+    turn = ask("عرض میز تحریر مدل آرتان کد 1204 سفید چقدر است؟")
+    assert turn.message == DESK.features["عرض"]
+    english = ask("What is the weight of the Artan 1204 White Desk?")
+    assert english.message == DESK.features["وزن"]
+
+
+def test_seller_question_is_digits_only_and_computed_over_the_offers(shop_db: Database) -> None:
+    prices = [
+        r["price"]
+        for r in shop_db.fetch_all(
+            "SELECT m.price FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id JOIN shop.cities c"
+            " ON c.id = s.city_id WHERE m.base_random_key = :k AND c.name = 'تهران'",
+            {"k": KEYS[A54.slug]},
+        )
+    ]
+    turn = ask(f"کمترین قیمت {A54.persian_name} در تهران؟")
+    assert turn.message == str(min(prices)) and turn.message.isdigit()
+    assert turn.base_random_keys is None
+    avg = ask(f"average price of {A54.english_name} in Tehran")
+    assert avg.message == str(round(statistics.fmean(prices)))
+
+
+def test_unknown_product_is_said_not_invented(shop_db: Database) -> None:
+    turn = ask("زرافه بنفش پرنده")
+    assert turn.base_random_keys is None and turn.message
+
+
+def _broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    raise RuntimeError("router provider down")
+
+
+def test_router_fails_closed_to_single_turn(shop_db: Database) -> None:
+    turn = ask(A54.english_name, router_model=FunctionModel(_broken, model_name="broken"))
+    assert turn.route == "single_turn" and turn.base_random_keys == [KEYS[A54.slug]]
+    assert "router failed" in (turn.trace[0].reason or "")
+
+
+def test_router_labels_open_ended_wants_multi_turn(shop_db: Database) -> None:
+    assert ask("I want a cheap fridge").route == "multi_turn"
+    assert ask(A54.persian_name).route == "single_turn"
+
+
+def test_chat_memory_is_kept_per_chat_id(shop_db: Database) -> None:
+    chat = f"t-{uuid.uuid4().hex}"
+    ask(A54.english_name, chat)
+    ask(DESK.english_name, chat)
+    row = shop_db.fetch_one("SELECT state, summary FROM shop_chats WHERE chat_id = :c", {"c": chat})
+    assert row is not None and row["state"]["turns"] == 2
+    assert row["state"]["last_base_keys"] == [KEYS[DESK.slug]] and len(row["summary"]) <= 200
+
+
+def test_image_offline_is_an_honest_persian_message(shop_db: Database) -> None:
+    parts = [MessagePart(type="text", content="این چیست؟"), MessagePart(type="image", content=PNG)]
+    turn = asyncio.run(run("img", parts))
+    assert turn.route == "vision" and turn.message == VISION_OFFLINE_MESSAGE
+    assert turn.base_random_keys is None
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [("not base64 at all!!", "base64"), (base64.b64encode(b"hello world").decode(), "not an image")],
+)
+def test_bad_images_are_refused(shop_db: Database, content: str, reason: str) -> None:
+    with pytest.raises(BadInput, match=reason):
+        asyncio.run(run("img", [MessagePart(type="image", content=content)]))
+
+
+# --- HTTP -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client(shop_db: Database) -> Iterator[TestClient]:
+    from quarry.api import create_app
+
+    with TestClient(create_app(with_ui=False)) as c:
+        yield c
+
+
+def test_chat_contract_over_http(client: TestClient) -> None:
+    r = client.post("/chat", json={"chat_id": "h1", "messages": [{"type": "text", "content": A54.persian_name}]})
+    assert r.status_code == 200
+    assert r.json() == {"message": None, "base_random_keys": [KEYS[A54.slug]], "member_random_keys": None}
+    r = client.post("/chat", json={"chat_id": "h1", "messages": [{"type": "text", "content": "ping"}]})
+    assert r.json() == {"message": "pong", "base_random_keys": None, "member_random_keys": None}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"messages": [{"type": "text", "content": "ping"}]},
+        {"chat_id": "x", "messages": []},
+        {"chat_id": "x", "messages": [{"type": "audio", "content": "ping"}]},
+        {"chat_id": "x", "messages": [{"type": "text"}]},
+        {"chat_id": 5, "messages": [{"type": "text", "content": "ping"}]},
+        {"chat_id": "x", "messages": "ping"},
+    ],
+    ids=["no chat_id", "no parts", "bad type", "no content", "chat_id not a string", "messages not a list"],
+)
+def test_malformed_bodies_get_422_with_a_reason(client: TestClient, body: dict[str, object]) -> None:
+    r = client.post("/chat", json=body)
+    assert r.status_code == 422
+    assert r.json()["detail"]
+
+
+def test_images_over_http(client: TestClient) -> None:
+    ok = client.post(
+        "/chat", json={"chat_id": "i", "messages": [{"type": "image", "content": f"data:image/png;base64,{PNG}"}]}
+    )
+    assert ok.status_code == 200 and ok.json()["message"] == VISION_OFFLINE_MESSAGE
+    big = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(MAX_IMAGE_BYTES)).decode()
+    too_big = client.post("/chat", json={"chat_id": "i", "messages": [{"type": "image", "content": big}]})
+    assert 400 <= too_big.status_code < 500 and "5 MB" in too_big.json()["detail"]
+    text = base64.b64encode("سلام".encode()).decode()
+    not_image = client.post("/chat", json={"chat_id": "i", "messages": [{"type": "image", "content": text}]})
+    assert not_image.status_code == 400 and "not an image" in not_image.json()["detail"]
+
+
+# --- CLI --------------------------------------------------------------------------------------
+def test_cli_ask_json_is_the_chat_response_plus_trace(shop_db: Database, tmp_path: Path) -> None:
+    from quarry.apps.shop.cli import cli
+
+    result = CliRunner().invoke(cli, ["ask", f"کمترین قیمت {A54.persian_name} در تهران؟", "--json"])
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert set(body) == {"message", "base_random_keys", "member_random_keys", "trace"}
+    assert body["message"].isdigit()
+    assert [s["tool"] for s in body["trace"] if s["kind"] == "tool"] == [
+        "search_base_products",
+        "get_seller_statistics",
+    ]
+    image = tmp_path / "x.png"
+    image.write_bytes(base64.b64decode(PNG))
+    seen = CliRunner().invoke(cli, ["ask", "این چیست؟", "--image", str(image), "--json"])
+    assert json.loads(seen.stdout)["message"] == VISION_OFFLINE_MESSAGE
