@@ -193,6 +193,29 @@ def test_thread_memory_older_ones(env) -> None:  # type: ignore[no-untyped-def]
     assert newer.intent == "HERITAGE_SEARCH" and newer.attempts[0].constraints.endswith(f"years {pivot}–…")
 
 
+def test_a_models_plan_for_older_ones_gets_the_years_from_the_session(env) -> None:  # type: ignore[no-untyped-def]
+    """With a language model the plan comes from it; it never saw the previous results, so the years of
+    'older ones?' come from the session state."""
+    from pydantic_ai.messages import ModelMessage, ModelResponse
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+    from quarry.apps.archive.models import ArchivePlan
+    from quarry.llm import output_call
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        plan = ArchivePlan(
+            intent="HERITAGE_SEARCH", query="songket", concepts=["songket"], constraints=Constraints(place="Terengganu")
+        )
+        return output_call(info, plan)
+
+    first = ask("songket from Terengganu")
+    years = sorted(h.year_from for h in first.archives if h.year_from is not None)
+    pivot = years[(len(years) - 1) // 2]
+    older = asyncio.run(run("older ones?", thread_id=first.thread_id, model=FunctionModel(model)))
+    assert older.attempts[0].constraints == f"place ~ Terengganu, years …–{pivot - 1}"
+    assert all((h.year_from or 0) < pivot for h in older.archives)
+
+
 def test_cli_ask_json(env) -> None:  # type: ignore[no-untyped-def]
     from typer.testing import CliRunner
 

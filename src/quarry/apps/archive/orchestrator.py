@@ -46,7 +46,7 @@ from .corpus import MediaType
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
-from .planner import LastSearch, get_plan_agent, offline_plan_model
+from .planner import LastSearch, get_plan_agent, offline_plan_model, with_relative_years
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .thresholds import Thresholds, thresholds_for
 from .tools import item_seed, search_archives_db
@@ -96,7 +96,7 @@ async def run(
                 model=model,
                 message_history=history,
             )
-        plan = result.output
+        plan = with_relative_years(result.output, message, last)
         if emit is not None:
             await emit("intent", {"intent": plan.intent, "reason": plan.reason, "model": result.model})
         trace.append(

@@ -114,6 +114,25 @@ def _pivot_years(direction: Relative, base: Constraints, years: Sequence[int]) -
     return base.model_copy(update={"year_from": pivot + 1, "year_to": None}), why
 
 
+def with_relative_years(plan: ArchivePlan, text: str, last: LastSearch | None) -> ArchivePlan:
+    """A model's search plan for 'older ones?' / 'newer ones?' that set no years gets them here: the model
+    never saw the previous results, the session state has their years (the offline planner does this itself)."""
+    direction = relative_period(text)
+    c = plan.constraints
+    if (
+        plan.intent != "HERITAGE_SEARCH"
+        or direction is None
+        or last is None
+        or (c.year_from, c.year_to) != (None, None)
+    ):
+        return plan
+    moved = _pivot_years(direction, c, last.years)
+    if moved is None:
+        return plan
+    reason = f"{plan.reason}; {direction}: {moved[1]}".lstrip("; ")
+    return plan.model_copy(update={"constraints": moved[0], "reason": reason})
+
+
 def _merge(prev: ArchivePlan, now: Classified, constraints: Constraints, why: str) -> ArchivePlan:
     return ArchivePlan(
         intent="HERITAGE_SEARCH",
