@@ -171,8 +171,11 @@ def test_value_parsers() -> None:
 
     anchor = date(2026, 11, 1)
     assert [parse_date(t, as_of=anchor) for t in ("3/1/2027", "Mar 2027", "1-Mar-2027", "Now")] == [
-        date(2027, 3, 1), date(2027, 3, 1), date(2027, 3, 1), anchor
-    ]  # fmt: skip
+        date(2027, 3, 1),
+        date(2027, 3, 1),
+        date(2027, 3, 1),
+        anchor,
+    ]
     yes = ("Pets allowed", "Dogs OK", "Pet friendly", "Yes", "Pets welcome (dogs under 50 lbs)", "Allowed w/ approval")
     no = ("No pets", "No", "Pets not allowed", "Service animals only", "", "N/A")
     assert all(pets_allowed(t) for t in yes) and not any(pets_allowed(t) for t in no)

@@ -95,6 +95,21 @@ class Settings(BaseSettings):
         30.0, ge=0, description="Delete agent_runs, sql_generation_logs and conversations older than this (0 = keep)."
     )
 
+    # --- leasing (seed 004)
+    leasing_w_size: float = Field(
+        18.0, ge=0, description="leasing §C: points for size >= min_sqft (<= max gets 12/18)."
+    )
+    leasing_w_price: float = Field(22.0, ge=0, description="leasing §C: points when rent <= the monthly budget.")
+    leasing_w_loc: float = Field(
+        16.0, ge=0, description="leasing §C: points when the neighbourhood has a location token."
+    )
+    leasing_w_must: float = Field(10.0, ge=0, description="leasing §C: points × share of must-haves the unit has.")
+    leasing_w_transit: float = Field(8.0, ge=0, description="leasing §C: points when the unit is near transit.")
+    leasing_w_pets: float = Field(8.0, ge=0, description="leasing §C: points when pets are a must and allowed.")
+    leasing_top_n: int = Field(5, ge=1, le=50, description="leasing: ranked units returned per search.")
+    leasing_tour_minutes: int = Field(30, ge=10, le=240, description="leasing: length of a proposed tour slot.")
+    leasing_hold_ttl_hours: float = Field(24.0, gt=0, description="leasing: a tour hold expires after this many hours.")
+
     # --- server and tracing
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")

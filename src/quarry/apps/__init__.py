@@ -3,6 +3,7 @@
 from quarry.apps.archive.spec import SPEC as ARCHIVE
 from quarry.apps.comps.spec import SPEC as COMPS
 from quarry.apps.labs.spec import SPEC as LABS
+from quarry.apps.leasing.spec import SPEC as LEASING
 from quarry.apps.shop.spec import SPEC as SHOP
 from quarry.appspec import AppSpec
 
@@ -11,6 +12,7 @@ APPS: tuple[AppSpec, ...] = (
     LABS,
     ARCHIVE,
     SHOP,
+    LEASING,
 )
 
 

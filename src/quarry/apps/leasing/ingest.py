@@ -516,6 +516,11 @@ def load_lease(tx: Any, lease_id: str, body: str, *, premises: str = "", source:
     return len(chunks)
 
 
+def migrate_app(db: Database) -> None:
+    """Apply the core and leasing migrations."""
+    migrate(db, [MIGRATIONS])
+
+
 def ingest(
     db: Database,
     units_csv: Path | str = UNITS_FILE,

@@ -1,0 +1,40 @@
+"""HTTP routes of the leasing app."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from quarry.errors import ERROR_RESPONSES
+from quarry.inputs import VISIBLE_TEXT
+
+from .models import LeasingResponse
+
+router = APIRouter(prefix="/api/leasing", tags=["leasing"])
+
+
+class LeasingMessage(BaseModel):
+    """One leasing turn over HTTP."""
+
+    text: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="The user's message.")
+    session_id: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        description="Continue a conversation: the id a previous response returned (others start a new one).",
+    )
+    tenant_id: str | None = Field(None, pattern=r"^T-\d{1,6}$", description="The tenant asking, e.g. T-001.")
+
+
+class HoldRelease(BaseModel):
+    """Release one hold of a session."""
+
+    session_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+
+
+@router.post("/message", response_model=LeasingResponse, responses=ERROR_RESPONSES)
+async def message(req: LeasingMessage) -> LeasingResponse:
+    """Route the message and answer it: {route, spec, matches, action_plan, lease_answer, triage, renewal, trace}
+    (the parts that do not apply are null)."""
+    from .orchestrator import run
+
+    return await run(req.text, session_id=req.session_id, tenant_id=req.tenant_id)

@@ -1,0 +1,54 @@
+"""`quarry leasing ...`: ingest and ask (eval comes from the app registry)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import typer
+
+cli = typer.Typer(no_args_is_help=True, help="Commercial leasing assistant.")
+
+
+@cli.command("ingest")
+def ingest_cmd(
+    units: Path = typer.Argument(
+        None, help="Units CSV (default: the bundled messy feed).", exists=True, dir_okay=False
+    ),
+    buildings: Path = typer.Argument(
+        None, help="Buildings CSV (default: the bundled one).", exists=True, dir_okay=False
+    ),
+) -> None:
+    """Import units and buildings (messy headers, $/SF/yr, bad rows counted and skipped), plus the bundled
+    tenants, leases, vendors and comps. Idempotent: a re-run changes nothing."""
+    from quarry.db import get_database
+    from quarry.progress import RichReporter
+    from quarry.settings import get_settings
+
+    from .ingest import BUILDINGS_FILE, UNITS_FILE, ingest, load_inventory, migrate_app
+
+    db = get_database(get_settings())
+    rep = RichReporter()
+    with rep.running():
+        if units is None and buildings is None:
+            report = ingest(db, reporter=rep)
+        else:
+            migrate_app(db)
+            source = "bundled" if units is None else f"file:{units.name}"
+            report = load_inventory(db, units or UNITS_FILE, buildings or BUILDINGS_FILE, source=source, reporter=rep)
+    typer.echo(report.summary())
+
+
+@cli.command("ask")
+def ask_cmd(
+    text: str = typer.Argument(..., help="A prospect's needs, a tour request, or a tenant's question."),
+    session: str = typer.Option(None, "--session", help="Continue a conversation (the session id printed before)."),
+    tenant: str = typer.Option(None, "--tenant", help="The tenant asking (e.g. T-001): their lease and unit."),
+    as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
+) -> None:
+    """Answer one turn: route, SearchSpec, ranked units, tour plan (the parts that apply)."""
+    from .orchestrator import response_json, run
+    from .render import render_text
+
+    resp = asyncio.run(run(text, session_id=session, tenant_id=tenant))
+    typer.echo(response_json(resp) if as_json else render_text(resp))

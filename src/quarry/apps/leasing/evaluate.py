@@ -1,0 +1,164 @@
+"""`quarry leasing eval`: routing accuracy, Spec F1, clarification utility, % actionable, latency.
+
+Labelled sets in `data/eval/`: `routing.jsonl` (40 messages, the K.1 collisions among them),
+`needs.jsonl` (40 needs messages with the location, rentable size, monthly budget, must-haves
+and term a person reads in them), `clarify.jsonl` (underconstrained openers + the answer).
+Spec F1 is macro over fields: a scalar is right within 1 %, a list item by item. Each needs case
+also runs as a whole turn through `orchestrator.run` (the offline models, real Postgres): the
+turn is actionable when it returns an ActionPlan with at least one tour.
+Not here yet: NDCG@3/MRR@3 against hand-judged top-3 units and the weight ablation (issue 9 §11).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from quarry.db import get_database
+from quarry.embed import get_embedder
+from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics
+from quarry.progress import RichReporter, SilentReporter
+from quarry.settings import Settings, get_settings
+
+from .agents import knn_vote
+from .match import Weights, match_rank
+from .models import SearchSpec
+from .needs import parse_needs
+from .orchestrator import run
+from .places import DATA_DIR
+from .routing import route_message
+from .when import NY
+
+EVAL_DIR = DATA_DIR / "eval"
+FIELDS = ("location", "size", "budget_max", "must_haves", "term_months")
+EVAL_NOW = datetime(2026, 11, 23, 9, 0, tzinfo=NY)
+"""A fixed Monday morning, so tour plans (and the eval) do not depend on today's date."""
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    path: Path = EVAL_DIR / name
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def spec_fields(spec: SearchSpec) -> dict[str, Any]:
+    """The fields Spec F1 compares: size is the rentable SF asked (centre of the range read)."""
+    lo, hi = spec.min_sqft, spec.max_sqft
+    size = (lo + hi) / 2 if lo and hi else (lo or hi)
+    return {
+        "location": sorted(spec.location),
+        "size": size,
+        "budget_max": spec.budget_monthly_usd.max if spec.budget_monthly_usd else None,
+        "must_haves": sorted(spec.must_haves),
+        "term_months": spec.term_months,
+    }
+
+
+def _counts(got: Any, want: Any) -> tuple[int, int, int]:
+    """(tp, fp, fn) of one field."""
+    if isinstance(want, list) or isinstance(got, list):
+        g, w = set(got or []), set(want or [])
+        return len(g & w), len(g - w), len(w - g)
+    if want is None:
+        return (0, 1, 0) if got is not None else (0, 0, 0)
+    if got is None:
+        return 0, 0, 1
+    return (1, 0, 0) if abs(float(got) - float(want)) <= 0.01 * abs(float(want)) else (0, 1, 1)
+
+
+def spec_f1(pairs: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[float, dict[str, float]]:
+    """Macro F1 over FIELDS of (got, want) field dicts, and F1 per field."""
+    per: dict[str, float] = {}
+    for f in FIELDS:
+        tp = fp = fn = 0
+        for got, want in pairs:
+            a, b, c = _counts(got[f], want[f])
+            tp, fp, fn = tp + a, fp + b, fn + c
+        per[f] = 1.0 if tp + fp + fn == 0 else 2 * tp / (2 * tp + fp + fn)
+    return sum(per.values()) / len(per), per
+
+
+async def _turns(cases: list[dict[str, Any]], s: Settings, advance: Any) -> list[tuple[bool, float]]:
+    out = []
+    for c in cases:
+        started = time.perf_counter()
+        resp = await run(c["text"], settings=s, clock=lambda: EVAL_NOW)
+        out.append((bool(resp.action_plan and resp.action_plan.actions), (time.perf_counter() - started) * 1000))
+        advance()
+    return out
+
+
+async def _clarify(cases: list[dict[str, Any]], s: Settings) -> list[bool]:
+    out = []
+    for c in cases:
+        first = await run(c["first"], settings=s, clock=lambda: EVAL_NOW)
+        asked = first.question is not None and first.spec is not None and first.spec.spec_status == "underconstrained"
+        second = await run(c["answer"], session_id=first.session_id, settings=s, clock=lambda: EVAL_NOW)
+        ok = (
+            second.spec is not None
+            and second.spec.spec_status == "ok"
+            and bool(second.matches and second.matches.items)
+        )
+        out.append(asked and ok)
+    return out
+
+
+def run_eval(*, settings: Settings | None = None, progress: bool = True) -> EvalReport:
+    """The leasing figures on the labelled sets."""
+    s = settings or get_settings()
+    db = get_database(s)
+    rep = RichReporter() if progress else SilentReporter()
+    routing, needs, clarify = _load("routing.jsonl"), _load("needs.jsonl"), _load("clarify.jsonl")
+    misses: list[str] = []
+    with rep.running():
+        from .setup import prepare
+
+        prepare(db, s, rep)
+        vote = knn_vote(db, get_embedder(s))
+        rep.phase("leasing routing", total=len(routing))
+        hits = []
+        for c in routing:
+            route = route_message(c["text"], vote=vote).route
+            hits.append(route == c["route"])
+            if route != c["route"]:
+                misses.append(f"route {c['id']} {c['text']!r}: {route}, expected {c['route']}")
+            rep.advance()
+        pairs = []
+        for c in needs:
+            got = spec_fields(parse_needs(c["text"]))
+            want = {f: (sorted(c[f]) if isinstance(c[f], list) else c[f]) for f in FIELDS}
+            pairs.append((got, want))
+            wrong = [f for f in FIELDS if _counts(got[f], want[f])[1:] != (0, 0)]
+            if wrong:
+                misses.append(f"spec {c['id']} {c['text']!r}: {', '.join(f'{f}={got[f]}' for f in wrong)}")
+        macro, per_field = spec_f1(pairs)
+        match_ms = []
+        w = Weights.from_settings(s)
+        for c in needs:
+            spec = parse_needs(c["text"])
+            started = time.perf_counter()
+            match_rank(db, spec, w, top_n=s.leasing_top_n)
+            match_ms.append((time.perf_counter() - started) * 1000)
+        rep.phase("leasing turns", total=len(needs))
+        turns = asyncio.run(_turns(needs, s, rep.advance))
+        clar = asyncio.run(_clarify(clarify, s))
+    units = int(db.scalar("SELECT count(*) FROM leasing_units"))
+    metrics = [
+        Metric(name="routing_accuracy", label="routing accuracy", value=accuracy(hits), target="≥ 95 %"),
+        Metric(name="spec_f1", label="Spec F1 (macro over fields)", value=macro, target="≥ 0.9"),
+        Metric(name="clarification_utility", label="clarification utility", value=accuracy(clar)),
+        Metric(name="actionable", label="% actionable outputs (ActionPlan)", value=accuracy([t[0] for t in turns])),
+        *latency_metrics([t[1] for t in turns], what="turn"),
+        *latency_metrics(match_ms, what=f"MatchRank ({units:,} units)"),
+    ]
+    return EvalReport(
+        app="leasing",
+        cases=len(routing) + len(needs) + len(clarify),
+        metrics=metrics,
+        breakdown={"Spec F1 by field": per_field},
+        misses=misses,
+    )

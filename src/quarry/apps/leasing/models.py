@@ -1,0 +1,199 @@
+"""The leasing contracts (seed §B) and the one response every interface returns."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from quarry.agent import TraceStep
+
+Route = Literal["VIA/needs", "VIA/tour", "DOMA/lease", "DOMA/triage", "DOMA/renewal"]
+ROUTES: tuple[Route, ...] = ("VIA/needs", "VIA/tour", "DOMA/lease", "DOMA/triage", "DOMA/renewal")
+SpecStatus = Literal["ok", "underconstrained"]
+
+
+class Budget(BaseModel):
+    """A monthly budget in USD (quotes in $/SF/yr are converted with the size asked for)."""
+
+    min: float | None = Field(None, description="Lowest monthly rent wanted, USD.")
+    max: float | None = Field(None, description="Highest monthly rent wanted, USD.")
+
+
+class RouteDecision(BaseModel):
+    """What the ManagerAgent decided and why."""
+
+    route: Route = Field(description="The pipeline that answers the message.")
+    why: str = Field(description="Keywords, cues and classifier vote that decided, in words.")
+    scores: dict[str, float] = Field(default_factory=dict, description="Score per route from the rules.")
+    decided_by: Literal["rules", "classifier", "session"] = Field("rules", description="Which stage chose the route.")
+
+
+class SearchSpec(BaseModel):
+    """B.1: what the prospect needs, normalised (sizes in rentable SF, budget monthly USD)."""
+
+    location: list[str] = Field(default_factory=list, description="Neighbourhood tokens, e.g. 'midtown'.")
+    min_sqft: int | None = Field(None, description="Smallest rentable size wanted.")
+    max_sqft: int | None = Field(None, description="Largest rentable size wanted.")
+    budget_monthly_usd: Budget | None = Field(None, description="Monthly budget in USD.")
+    term_months: int | None = Field(None, description="Desired lease term in months.")
+    must_haves: list[str] = Field(default_factory=list, description="Amenities or constraints required.")
+    nice_to_haves: list[str] = Field(default_factory=list, description="Amenities wanted but not required.")
+    timeline: str | None = Field(None, description="Natural time as said ('this monday 6pm').")
+    use_case: str | None = Field(None, description="e.g. 'office', 'retail', 'creative studio'.")
+    confidence: dict[str, float] = Field(default_factory=dict, description="0..1 per extracted field.")
+    spec_status: SpecStatus = Field("underconstrained", description="'underconstrained' triggers one question.")
+    notes: list[str] = Field(default_factory=list, description="How quotes were normalised (e.g. $/SF/yr → monthly).")
+
+    def constrained_fields(self) -> list[str]:
+        """The fields that narrow a search (location, size, budget)."""
+        out = []
+        if self.location:
+            out.append("location")
+        if self.min_sqft or self.max_sqft:
+            out.append("size")
+        if self.budget_monthly_usd and (self.budget_monthly_usd.max or self.budget_monthly_usd.min):
+            out.append("budget")
+        return out
+
+
+class RowPreview(BaseModel):
+    """B.2 `row_preview`: the normalised unit row as stored."""
+
+    address: str
+    neighborhood: str
+    sqft: int
+    rent: float
+    ppsf_year: float
+    floor: int | None
+    suite: str
+    unit_type: str
+    amenities: list[str]
+    near_transit: bool
+    pet_friendly: bool
+    available: str | None = None
+
+
+class MatchItem(BaseModel):
+    """B.2: one ranked unit (every field from SQL; the score from §C)."""
+
+    id: str = Field(description="Unit id.")
+    score: float = Field(description="§C score, 0–100 with the default weights.")
+    reasons: list[str] = Field(description="Short reason codes ('Rent $4,800 within budget').")
+    row_preview: RowPreview
+
+
+class Relaxation(BaseModel):
+    """One specific change to the search and how many units it would give."""
+
+    change: str = Field(description="e.g. 'budget +10% (to $5,500/month)'.")
+    field: str = Field(description="The SearchSpec field changed.")
+    count: int = Field(description="Units matching every hard filter after the change.")
+
+
+class Matches(BaseModel):
+    """MatchRank's answer: ranked units, and when nothing matches exactly, the closest + relaxations."""
+
+    items: list[MatchItem] = Field(default_factory=list)
+    exact: int = Field(0, description="Units passing every hard filter.")
+    perfect: bool = Field(False, description="True when the items are exact matches.")
+    relaxations: list[Relaxation] = Field(default_factory=list)
+    filters_text: str = Field("", description="The hard filters applied, in words.")
+
+
+class TourAction(BaseModel):
+    """B.3 action: a proposed tour slot."""
+
+    type: Literal["tour"] = "tour"
+    unit_id: str
+    address: str
+    start: str = Field(description="ISO time with the America/New_York offset.")
+    end: str
+    required_docs: list[str]
+    hold_id: int | None = Field(None, description="Set once the slot is held.")
+
+
+class ActionPlan(BaseModel):
+    """B.3: proposals and one clear call to action."""
+
+    actions: list[TourAction] = Field(default_factory=list)
+    confirmation_prompt: str = ""
+
+
+class Hold(BaseModel):
+    """A tour hold stored in Postgres."""
+
+    hold_id: int
+    unit_id: str
+    address: str
+    start: str
+    end: str
+    status: Literal["active", "released", "expired"]
+    expires_at: str
+
+
+class Citation(BaseModel):
+    """Where an answer comes from: the quote is an exact substring of the stored lease."""
+
+    lease_id: str
+    page: int | None = None
+    section: str | None = None
+    quote: str
+
+
+class LeaseAnswer(BaseModel):
+    """B.4 LeaseAnswer."""
+
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    risk_flags: list[str] = Field(default_factory=list)
+    found: bool = True
+
+
+class TriageResult(BaseModel):
+    """B.4 TriageResult (+ safety instructions shown before any vendor ETA)."""
+
+    category: Literal["emergency", "plumbing", "hvac", "electrical", "general"]
+    priority: Literal["P0", "P1", "P2"]
+    vendor: str
+    eta_hours: float
+    confirm_message: str
+    safety_instructions: list[str] = Field(default_factory=list)
+    reasons: list[str] = Field(default_factory=list)
+    unit_id: str | None = None
+
+
+class Offer(BaseModel):
+    rent_usd: float
+    term_months: int
+    incentives: list[str] = Field(default_factory=list)
+
+
+class RenewalPackage(BaseModel):
+    """B.4 RenewalPackage."""
+
+    primary: Offer
+    alternatives: list[Offer]
+    justification: str
+    needs_manager_approval: bool
+    approval_reasons: list[str] = Field(default_factory=list)
+
+
+class LeasingResponse(BaseModel):
+    """One turn: the parts that apply to the route, the others null."""
+
+    route: Route
+    why: str = Field("", description="Why this route.")
+    session_id: str
+    narrative: str = Field("", description="A short friendly answer in words.")
+    question: str | None = Field(None, description="The one clarifying question, when the spec is underconstrained.")
+    spec: SearchSpec | None = None
+    matches: Matches | None = None
+    action_plan: ActionPlan | None = None
+    holds: list[Hold] | None = None
+    lease_answer: LeaseAnswer | None = None
+    triage: TriageResult | None = None
+    renewal: RenewalPackage | None = None
+    trace: list[TraceStep] = Field(default_factory=list)
+    run_id: int | None = None
+    extra: dict[str, Any] = Field(default_factory=dict, description="Timings per stage (ms).")

@@ -1,0 +1,51 @@
+"""The short friendly answer of a turn, in words, from the response's own parts (no new facts)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .models import LeasingResponse
+from .when import describe
+
+_DOMA_LATER = {
+    "DOMA/lease": "This is a lease question. Lease Q&A with page/section citations is not built yet; "
+    "please ask your property manager.",
+    "DOMA/triage": "This sounds like a maintenance request. Automatic triage is not built yet: if anyone is in "
+    "danger (gas, smoke, fire, flooding) leave the area and call 911, then your building's management.",
+    "DOMA/renewal": "This is a renewal request. Renewal offers are not built yet; your leasing manager will follow up.",
+}
+
+
+def narrate(r: LeasingResponse) -> str:
+    """One paragraph for people: what was understood, what was found, what to do next."""
+    if r.route in _DOMA_LATER and r.lease_answer is None and r.triage is None and r.renewal is None:
+        return _DOMA_LATER[r.route]
+    if r.question:
+        return r.question
+    parts: list[str] = []
+    m = r.matches
+    if m is not None:
+        if m.perfect and m.items:
+            top = m.items[0]
+            parts.append(
+                f"{m.exact} unit{'s' if m.exact != 1 else ''} match {m.filters_text}. Best: {top.id} at "
+                f"{top.row_preview.address} ({top.row_preview.sqft:,} SF, ${top.row_preview.rent:,.0f}/month, "
+                f"score {top.score:g})."
+            )
+        elif m.items:
+            parts.append(f"Nothing matches {m.filters_text} exactly; here are the {len(m.items)} closest.")
+            if m.relaxations:
+                parts.append("You could " + " or ".join(f"{x.change} ({x.count} units)" for x in m.relaxations) + ".")
+        else:
+            parts.append("No units found.")
+    if r.holds is not None and r.action_plan is None:
+        active = [h for h in r.holds if h.status == "active"]
+        parts.append(f"Released. {len(active)} active hold{'s' if len(active) != 1 else ''} left.")
+    plan = r.action_plan
+    if plan is not None:
+        booked = [a for a in plan.actions if a.hold_id]
+        if booked:
+            a = booked[0]
+            parts.append(f"Tour held: {a.address}, {describe(datetime.fromisoformat(a.start))} (hold {a.hold_id}).")
+        parts.append(plan.confirmation_prompt)
+    return " ".join(parts)

@@ -1,0 +1,308 @@
+"""NeedsAgent's offline parser: a message → SearchSpec (B.1) with per-field confidence.
+
+Sizes are rentable square feet: "usable" quotes are grossed up by the loss factor. Budgets are
+monthly USD: "$5k/month" as is, "$60k/yr" / 12, and $/SF/yr quotes ("$40/sf/yr", "under $60/sf",
+"$62 psf") times the size asked for / 12 — "$40/sf/yr, about 800 sqft" ≈ $2,667/month.
+A spec is `ok` when it has a location and a size or budget, or a size and a budget; otherwise
+`underconstrained` and `clarifying_question` asks for what is missing, once.
+
+    >>> s = parse_needs("under $60/sf, 2,000 sf"); s.budget_monthly_usd.max, s.min_sqft, s.max_sqft
+    (10000.0, 1600, 2400)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .generate import AMENITY_SPELLINGS
+from .models import Budget, SearchSpec, SpecStatus
+from .places import NEIGHBOURHOODS
+
+APPROX_BAND = 0.2
+"""'about 1,800 sf' (or a bare size) → 1,440–2,160 rentable SF."""
+LOSS_FACTOR = 0.2
+"""Share of rentable area that is not usable (common areas); usable SF = rentable × (1 − loss)."""
+PSF_MAX = 250.0
+"""A dollar amount up to this, quoted without a period, is read as $/SF/yr (Manhattan asks $35–$120)."""
+
+_NUM = r"(\d[\d,]*(?:\.\d+)?)\s*(k|K)?"
+_APPROX = r"(?:~|about|around|approx\.?|approximately|roughly|circa|ca\.?|some)\s*"
+_SF_UNIT = r"(?:sq\.?\s*ft\.?|sqft|square\s+feet|square\s+foot|sq\s*feet|rsf|usf|sf|feet|ft)"
+_SIZE = re.compile(
+    rf"(?P<pre>at least|min(?:imum)?|over|more than|up to|max(?:imum)?|no more than|under|less than|between|from)?\s*"
+    rf"(?P<approx>{_APPROX})?{_NUM}\s*(?:(?:-|–|to|and)\s*{_NUM}\s*)?(?:(?P<usable>usable)\s+|rentable\s+)?(?P<unit>{_SF_UNIT})\b"
+    r"(?!\s*/\s*(?:yr|year|mo))(?P<usable2>\s+usable)?",
+    re.IGNORECASE,
+)
+_MONEY = re.compile(
+    rf"(?P<pre>under|below|less than|no more than|max(?:imum)?|up to|at most|budget(?: is| of)?|at least|over|above|"
+    rf"from|between|around|about|~)?\s*"
+    rf"(?P<dollar>\$\s*)?{_NUM}\s*(?:(?:-|–|to|and)\s*\$?\s*{_NUM}\s*)?"
+    r"(?P<per>/\s*(?:sf|rsf|sq\.?\s*ft)(?:\s*/\s*(?:yr|year))?|\s*psf|\s*per\s+(?:sf|square\s+foot)(?:\s+per\s+year)?|"
+    r"\s*(?:/|per|a)\s*(?:mo|month)\b|\s*monthly|\s*(?:/|per|a)\s*(?:yr|year)\b|\s*annually)?",
+    re.IGNORECASE,
+)
+_TERM = re.compile(
+    r"(\d+|one|two|three|four|five|six|seven|ten|fifteen)[\s-]*(year|yr|month|mo)s?\b(?:\s*(?:term|lease|deal|commitment))?",
+    re.IGNORECASE,
+)
+_WORD_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fifteen": 15}
+_TIMELINE = re.compile(
+    r"\b((?:this|next|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month)"
+    r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm))?|"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm))?|"
+    r"tomorrow(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm))?|next\s+\d+\s+(?:days|weeks)|asap|immediately|"
+    r"by\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+    r"in\s+\d+\s+(?:days|weeks|months))\b",
+    re.IGNORECASE,
+)
+_NICE = re.compile(
+    r"\b(nice to have|would be nice|ideally|bonus|preferably|prefer|if possible|a plus)\b", re.IGNORECASE
+)
+
+# Amenity words → canonical names (the inventory's), plus the two flags §C scores.
+_AMENITY_WORDS: dict[str, str] = {s.lower(): name for name, spellings in AMENITY_SPELLINGS.items() for s in spellings}
+_AMENITY_WORDS.update(
+    {"pet friendly": "pet-friendly", "pets": "pet-friendly", "pet": "pet-friendly", "dog friendly": "pet-friendly",
+     "dogs": "pet-friendly", "dog": "pet-friendly", "near transit": "near transit", "near the subway": "near transit",
+     "near subway": "near transit", "close to transit": "near transit", "close to the subway": "near transit",
+     "near a subway": "near transit", "near the train": "near transit", "by the subway": "near transit",
+     "terrace": "private-terrace", "outdoor space": "private-terrace", "elevator": "elevator", "doorman": "doorman",
+     "24/7": "24/7-access", "24/7 access": "24/7-access", "conference room": "conference-room",
+     "kitchen": "kitchenette", "roof": "roof-deck", "rooftop": "roof-deck", "gym": "gym", "shower": "shower",
+     "furnished": "furnished", "bike storage": "bike-room", "fiber": "fiber", "loading dock": "loading-dock",
+     "corner": "corner-unit", "high ceilings": "high-ceilings", "exposed brick": "exposed-brick",
+     "natural light": "natural-light", "central air": "central-ac", "central ac": "central-ac",
+     "storefront": "storefront", "venting": "venting"}
+)  # fmt: skip
+_AMENITY_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted((re.escape(w) for w in _AMENITY_WORDS), key=len, reverse=True)) + r")(?![\w-])",
+    re.IGNORECASE,
+)
+_HOOD_TOKENS: dict[str, str] = {}
+for _n in NEIGHBOURHOODS:
+    for _alias in (_n.name, *_n.aliases):
+        _HOOD_TOKENS[_alias.lower()] = _n.name.lower()
+_HOOD_TOKENS.update({"fidi": "financial district", "garment district": "midtown south", "manhattan": "manhattan",
+                     "brooklyn": "brooklyn", "downtown manhattan": "financial district"})  # fmt: skip
+_HOOD_RE = re.compile(
+    r"\b(" + "|".join(sorted((re.escape(w) for w in _HOOD_TOKENS), key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+_USE_CASES = (
+    ("creative studio", "flex"), ("design studio", "office"), ("showroom", "flex"), ("studio", "flex"),
+    ("loft", "flex"), ("flex", "flex"), ("restaurant", "retail"), ("cafe", "retail"), ("store", "retail"),
+    ("storefront", "retail"), ("retail", "retail"), ("shop", "retail"), ("office", "office"), ("law firm", "office"),
+    ("startup", "office"), ("headquarters", "office"),
+)  # fmt: skip
+
+
+def _num(text: str | None, k: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        v = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return v * 1000 if k else v
+
+
+def _sizes(text: str) -> tuple[int | None, int | None, float, list[str], tuple[int, int] | None]:
+    """(min, max, confidence, notes, span) of the size asked for; rentable SF."""
+    for m in _SIZE.finditer(text):
+        a, b = _num(m.group(3), m.group(4)), _num(m.group(5), m.group(6))
+        if a is None or a < 50:
+            continue
+        unit = m.group("unit").lower()
+        usable = bool(m.group("usable") or m.group("usable2")) or unit == "usf"
+        notes: list[str] = []
+        factor = 1.0
+        if usable:
+            factor = 1 / (1 - LOSS_FACTOR)
+            notes.append(f"usable SF grossed up to rentable at a {LOSS_FACTOR:.0%} loss factor")
+        pre = (m.group("pre") or "").lower()
+        post = re.match(r"\s*(\+|or more|minimum|min\b|max\b|maximum|or less|tops)", text[m.end() :], re.IGNORECASE)
+        if post:  # "2k sf max", "1,500 sf or more"
+            pre = "up to" if post.group(1).lower() in ("max", "maximum", "or less", "tops") else "at least"
+        if b is not None:
+            lo, hi, conf = a * factor, b * factor, 0.95
+        elif pre in ("at least", "min", "minimum", "over", "more than", "from"):
+            lo, hi, conf = a * factor, None, 0.9
+        elif pre in ("up to", "max", "maximum", "no more than", "under", "less than"):
+            lo, hi, conf = None, a * factor, 0.9
+        else:
+            centre = a * factor
+            lo, hi = centre * (1 - APPROX_BAND), centre * (1 + APPROX_BAND)
+            conf = 0.85 if m.group("approx") else 0.8
+            notes.append(f"{centre:,.0f} SF read as {lo:,.0f}–{hi:,.0f} (±{APPROX_BAND:.0%})")
+        return (round(lo) if lo else None), (round(hi) if hi else None), conf, notes, m.span()
+    return None, None, 0.0, [], None
+
+
+def _centre_size(lo: int | None, hi: int | None) -> float | None:
+    if lo and hi:
+        return (lo + hi) / 2
+    one = lo or hi
+    return float(one) if one else None
+
+
+def _budget(text: str, size_span: tuple[int, int] | None, size: float | None) -> tuple[Budget | None, float, list[str]]:
+    notes: list[str] = []
+    for m in _MONEY.finditer(text):
+        if size_span and m.start(3) >= size_span[0] and m.end(3) <= size_span[1]:
+            continue  # the number is the size
+        a, b = _num(m.group(3), m.group(4)), _num(m.group(5), m.group(6))
+        per = re.sub(r"\s+", " ", (m.group("per") or "").lower()).strip()
+        pre = (m.group("pre") or "").lower()
+        if a is None or not (m.group("dollar") or per or pre.startswith("budget") or m.group(4)):
+            continue
+        if not m.group("dollar") and not per and not m.group(4) and a < 500:
+            continue  # "under 3 people"
+        psf = any(t in per for t in ("sf", "psf", "square", "sq")) or (not per and a <= PSF_MAX and not m.group(4))
+        annual = not psf and any(t in per for t in ("yr", "year", "annual"))
+        conf = 0.9
+        lo, hi = a, b
+        if psf:
+            if size is None:
+                notes.append(f"${a:g}/SF/yr quoted but no size to turn it into a monthly rent")
+                return None, 0.3, notes
+            lo = a * size / 12
+            hi = b * size / 12 if b is not None else None
+            notes.append(f"${a:g}/SF/yr × {size:,.0f} SF / 12 = ${lo:,.0f}/month")
+            conf = 0.76
+        elif annual:
+            lo, hi = a / 12, (b / 12 if b is not None else None)
+            notes.append(f"${a:,.0f}/year / 12 = ${lo:,.0f}/month")
+            conf = 0.85
+        if hi is not None:
+            return Budget(min=round(lo, 2), max=round(hi, 2)), conf, notes
+        if pre in ("at least", "over", "above", "from"):
+            return Budget(min=round(lo, 2)), conf, notes
+        if pre in ("around", "about", "~"):
+            return Budget(max=round(lo * 1.1, 2)), 0.7, [*notes, "'about' a price read as up to 10% over it"]
+        return Budget(max=round(lo, 2)), conf if pre else conf - 0.1, notes
+    return None, 0.0, notes
+
+
+def _term(text: str) -> int | None:
+    for m in _TERM.finditer(text):
+        after = text[m.end() : m.end() + 12].lower()
+        n = int(m.group(1)) if m.group(1).isdigit() else _WORD_NUM[m.group(1).lower()]
+        unit = m.group(2).lower()
+        if "old" in after or "ago" in after:
+            continue
+        months = n if unit.startswith("mo") else n * 12
+        if 6 <= months <= 240:
+            return months
+    return None
+
+
+def _amenities(text: str) -> tuple[list[str], list[str]]:
+    must: list[str] = []
+    nice: list[str] = []
+    nice_from = _NICE.search(text)
+    for m in _AMENITY_RE.finditer(text):
+        name = _AMENITY_WORDS[m.group(1).lower()]
+        # "no pets" / "not near transit" are not asks.
+        if re.search(r"\b(no|not|without|don'?t need)\s+$", text[max(0, m.start() - 16) : m.start()], re.IGNORECASE):
+            continue
+        target = nice if nice_from and m.start() > nice_from.start() else must
+        if name not in must and name not in nice:
+            target.append(name)
+    return must, nice
+
+
+def parse_needs(text: str) -> SearchSpec:
+    """The SearchSpec of one message (no earlier turns)."""
+    conf: dict[str, float] = {}
+    notes: list[str] = []
+    locations = list(dict.fromkeys(_HOOD_TOKENS[m.group(1).lower()] for m in _HOOD_RE.finditer(text)))
+    if locations:
+        conf["location"] = 0.9
+    lo, hi, size_conf, size_notes, span = _sizes(text)
+    notes += size_notes
+    if lo is not None:
+        conf["min_sqft"] = size_conf
+    if hi is not None:
+        conf["max_sqft"] = size_conf
+    budget, b_conf, b_notes = _budget(text, span, _centre_size(lo, hi))
+    notes += b_notes
+    if budget is not None:
+        for k in ("min", "max"):
+            if getattr(budget, k) is not None:
+                conf[f"budget_monthly_usd.{k}"] = round(b_conf, 2)
+    term = _term(text)
+    if term:
+        conf["term_months"] = 0.85
+    must, nice = _amenities(text)
+    if must:
+        conf["must_haves"] = 0.8
+    if nice:
+        conf["nice_to_haves"] = 0.7
+    tl = _TIMELINE.search(text)
+    low = text.lower()
+    use = next((u for u, _ in _USE_CASES if re.search(rf"\b{re.escape(u)}s?\b", low)), None)
+    if use:
+        conf["use_case"] = 0.8
+    if tl:
+        conf["timeline"] = 0.8
+    spec = SearchSpec(
+        location=locations,
+        min_sqft=lo,
+        max_sqft=hi,
+        budget_monthly_usd=budget,
+        term_months=term,
+        must_haves=must,
+        nice_to_haves=nice,
+        timeline=tl.group(1).lower() if tl else None,
+        use_case=use,
+        confidence=conf,
+        notes=notes,
+    )
+    spec.spec_status = status_of(spec)
+    return spec
+
+
+def unit_type_of(spec: SearchSpec) -> str | None:
+    """The unit type a use case asks for (office / retail / flex), None when not said."""
+    return next((t for u, t in _USE_CASES if u == spec.use_case), None)
+
+
+def status_of(spec: SearchSpec) -> SpecStatus:
+    """'ok' with a location and a size or budget, or a size and a budget; else 'underconstrained'."""
+    have = set(spec.constrained_fields())
+    ok = ("location" in have and have & {"size", "budget"}) or {"size", "budget"} <= have
+    return "ok" if ok else "underconstrained"
+
+
+def clarifying_question(spec: SearchSpec) -> str:
+    """One question that asks for everything the spec still lacks."""
+    have = set(spec.constrained_fields())
+    missing = []
+    if "location" not in have:
+        missing.append("which neighbourhood (e.g. Midtown, Flatiron, DUMBO)")
+    if "size" not in have:
+        missing.append("roughly how many square feet")
+    if "budget" not in have:
+        missing.append("your monthly budget (or $/SF/yr)")
+    if "size" not in have and any("no size" in n for n in spec.notes):
+        missing = [m for m in missing if not m.startswith("your monthly budget")]  # a $/SF quote waits for the size
+    ask = missing[:2] if len(missing) == 3 else missing
+    return "To find the right spaces: " + " and ".join(ask) + "?"
+
+
+def merge(previous: SearchSpec, answer: SearchSpec) -> SearchSpec:
+    """The earlier spec with the fields the answer gives (an answer's value wins)."""
+    data = previous.model_dump()
+    new = answer.model_dump()
+    for k, v in new.items():
+        if k in ("confidence", "notes", "spec_status"):
+            continue
+        if v not in (None, [], {}):
+            data[k] = v if not isinstance(v, list) else list(dict.fromkeys([*data.get(k, []), *v]))
+    if answer.location:
+        data["location"] = answer.location
+    data["confidence"] = {**previous.confidence, **answer.confidence}
+    data["notes"] = [*previous.notes, *answer.notes]
+    spec = SearchSpec.model_validate(data)
+    spec.spec_status = status_of(spec)
+    return spec

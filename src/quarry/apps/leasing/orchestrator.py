@@ -1,0 +1,325 @@
+"""One leasing turn: ManagerAgent route → the pipeline of that route → `LeasingResponse`.
+
+`run` is the one entry point of the CLI, the HTTP route and the UI. VIA: NeedsAgent (SearchSpec,
+one clarifying question when underconstrained, answered next turn from session state in
+Postgres) → MatchRank (SQL) → TourClose (ActionPlan; 'book tour N' holds a slot, 'release hold N'
+frees it). DOMA routes go to their agents. The message is redacted (emails, phones, tenant names)
+before any agent, trace or audit row sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from pydantic_ai.models import Model
+
+from quarry.agent import (
+    DecisionStep,
+    PlanStep,
+    RetrievalStep,
+    TraceStep,
+    open_session,
+    record_run,
+    run_agent,
+    save_session,
+    timed,
+)
+from quarry.db import Database, get_database
+from quarry.embed import get_embedder
+from quarry.errors import BadInput, NotFound
+from quarry.inputs import clean_question, clean_session_id
+from quarry.progress import SilentReporter
+from quarry.settings import Settings, get_settings
+
+from .agents import coerce_spec, manager_agent, needs_agent, offline_manager, offline_needs
+from .match import Weights, match_rank
+from .models import ActionPlan, LeasingResponse, Matches, MatchItem, RouteDecision, SearchSpec, TourAction
+from .narrative import narrate
+from .needs import clarifying_question, merge, parse_needs, status_of
+from .redact import redact
+from .setup import prepare
+from .tour import book, plan_tours, release, session_holds
+from .when import Clock, now_ny
+
+APP = "leasing"
+MAX_MESSAGE_CHARS = 2000
+EMPTY_HINT = "say what space you need, or ask about your lease, a repair or a renewal."
+TENANT_ID = re.compile(r"^T-\d{1,6}$")
+
+_BOOK = re.compile(r"\bbook\s+(?:tour\s+|option\s+|slot\s+|#)?(\d+)\b|\bbook (it|that|the first)\b", re.IGNORECASE)
+_RELEASE = re.compile(r"\b(release|cancel|drop)\b.*?\b(?:hold|tour|booking)s?\s*#?(\d+)?", re.IGNORECASE)
+
+
+def _names(db: Database) -> tuple[str, ...]:
+    rows = db.fetch_all("SELECT contact_name, company FROM leasing_tenants")
+    return tuple(n for r in rows for n in (r["contact_name"], r["company"]) if n)
+
+
+async def run(
+    text: str,
+    *,
+    session_id: str | None = None,
+    tenant_id: str | None = None,
+    settings: Settings | None = None,
+    model: Model | None = None,
+    needs_model: Model | None = None,
+    clock: Clock = now_ny,
+) -> LeasingResponse:
+    """Answer one turn. `model` / `needs_model` replace the chains of ManagerAgent / NeedsAgent
+    (tests inject FunctionModels); `clock` gives "now" for tour times and hold expiry."""
+    s = settings or get_settings()
+    db = get_database(s)
+    text = clean_question(text, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
+    session_id = clean_session_id(session_id)
+    if tenant_id is not None and not TENANT_ID.match(tenant_id):
+        raise BadInput("tenant_id must look like T-001.")
+    await db.run(prepare, db, s, SilentReporter())  # the first ask loads the bundled data
+    if tenant_id is not None and not await db.run(
+        db.scalar, "SELECT EXISTS (SELECT 1 FROM leasing_tenants WHERE tenant_id = :t)", {"t": tenant_id}
+    ):
+        raise NotFound(f"No tenant {tenant_id}.")
+    safe = redact(text, names=await db.run(_names, db))
+    now = clock()
+    trace: list[TraceStep] = []
+    with timed() as total:
+        sid, _, state = await db.run(open_session, db, APP, session_id, ttl_hours=s.session_ttl_hours)
+        awaiting = state.get("awaiting")
+        embedder = get_embedder(s)
+        with timed() as t:
+            routed = await run_agent(
+                manager_agent(),
+                safe,
+                settings=s,
+                offline=offline_manager(db, embedder, awaiting),
+                name="leasing-manager",
+                model=model,
+            )
+        decision: RouteDecision = routed.output
+        trace.append(
+            PlanStep(
+                step="route",
+                action=decision.route,
+                model=routed.model,
+                ms=t.ms,
+                reason="; ".join(x for x in (decision.why, routed.model_note) if x),
+                filters={"scores": decision.scores, "decided_by": decision.decided_by},
+            )
+        )
+        ctx = _Turn(db=db, settings=s, sid=sid, state=state, trace=trace, now=now, tenant_id=tenant_id)
+        if decision.route == "VIA/needs":
+            response = await ctx.needs(safe, decision, needs_model)
+        elif decision.route == "VIA/tour":
+            response = await ctx.tour(safe, decision, needs_model)
+        else:
+            response = ctx.doma(decision)
+        response.trace = trace
+        response.narrative = narrate(response)
+        await db.run(save_session, db, APP, sid, routed.messages, ctx.state)
+    response.extra["total_ms"] = total.ms
+    response.run_id = await db.run(
+        record_run,
+        db,
+        app=APP,
+        request=safe,
+        session_id=sid,
+        action=response.route,
+        model=routed.model,
+        ms=total.ms,
+        trace=trace,
+        response=response,
+    )
+    return response
+
+
+class _Turn:
+    """The per-turn context the pipelines share."""
+
+    def __init__(
+        self,
+        *,
+        db: Database,
+        settings: Settings,
+        sid: str,
+        state: dict[str, Any],
+        trace: list[TraceStep],
+        now: datetime,
+        tenant_id: str | None,
+    ) -> None:
+        self.db, self.s, self.sid, self.state, self.trace, self.now = db, settings, sid, state, trace, now
+        self.tenant_id = tenant_id
+
+    def _response(self, decision: RouteDecision, **parts: Any) -> LeasingResponse:
+        return LeasingResponse(route=decision.route, why=decision.why, session_id=self.sid, **parts)
+
+    async def needs(self, text: str, decision: RouteDecision, needs_model: Model | None) -> LeasingResponse:
+        with timed() as t:
+            result = await run_agent(
+                needs_agent(), text, settings=self.s, offline=offline_needs, name="leasing-needs", model=needs_model
+            )
+        spec, note = coerce_spec(result.output)
+        answered = self.state.get("awaiting") == "VIA/needs" and "spec" in self.state
+        if answered:
+            prev = SearchSpec.model_validate(self.state["spec"])
+            spec = merge(prev, spec)
+            if spec.budget_monthly_usd is None:
+                # A $/SF quote made before the size was known: read both turns together.
+                spec.budget_monthly_usd = parse_needs(f"{self.state.get('spec_text', '')}; {text}").budget_monthly_usd
+                spec.spec_status = status_of(spec)
+        self.trace.append(
+            PlanStep(
+                step="needs",
+                action=spec.spec_status,
+                model=result.model,
+                ms=t.ms,
+                reason="; ".join(
+                    x
+                    for x in (note, "merged with the previous turn's spec" if answered else None, result.model_note)
+                    if x
+                )
+                or None,
+                filters=spec.model_dump(mode="json", exclude_defaults=True),
+            )
+        )
+        self.state.pop("awaiting", None)
+        if spec.spec_status == "underconstrained" and not answered:
+            question = clarifying_question(spec)
+            self.state.update(awaiting="VIA/needs", spec=spec.model_dump(mode="json"), spec_text=text)
+            self.trace.append(DecisionStep(step="clarify", action="ask", model="policy", reason=question))
+            return self._response(decision, spec=spec, question=question)
+        matches = await self._match(spec)
+        plan = await self._plan(matches.items, spec.timeline or "next 2 weeks")
+        self.state.update(
+            spec=spec.model_dump(mode="json"),
+            plan=plan.model_dump(mode="json"),
+            matches=[i.model_dump(mode="json") for i in matches.items],
+        )
+        return self._response(decision, spec=spec, matches=matches, action_plan=plan)
+
+    async def _match(self, spec: SearchSpec) -> Matches:
+        with timed() as t:
+            matches = await self.db.run(
+                match_rank, self.db, spec, Weights.from_settings(self.s), top_n=self.s.leasing_top_n
+            )
+        self.trace.append(
+            RetrievalStep(
+                step="match",
+                action="rank" if matches.perfect else "closest",
+                count=matches.exact,
+                retrieval_mode="structured",
+                model="sql",
+                ms=t.ms,
+                filters_text=matches.filters_text,
+                reason=f"{matches.exact} units pass every hard filter; §C score ranks them"
+                if matches.perfect
+                else "no unit passes every hard filter: closest by price/size",
+                topk=len(matches.items),
+            )
+        )
+        if matches.relaxations:
+            self.trace.append(
+                DecisionStep(
+                    step="relax",
+                    action="suggest",
+                    model="policy",
+                    reason="; ".join(f"{r.change} → {r.count} units" for r in matches.relaxations),
+                )
+            )
+        return matches
+
+    async def _plan(self, items: list[MatchItem], when_text: str) -> ActionPlan:
+        if not items:
+            return ActionPlan(confirmation_prompt="No units to tour yet: tell me what to change in the search?")
+        with timed() as t:
+            plan, notes = await self.db.run(
+                plan_tours, self.db, items, when_text, now=self.now, minutes=self.s.leasing_tour_minutes
+            )
+        self.trace.append(
+            DecisionStep(
+                step="tour-plan",
+                action="propose",
+                count=len(plan.actions),
+                model="policy",
+                ms=t.ms,
+                reason=f"time {when_text!r} in America/New_York" + (f"; {'; '.join(notes)}" if notes else ""),
+            )
+        )
+        return plan
+
+    async def tour(self, text: str, decision: RouteDecision, needs_model: Model | None) -> LeasingResponse:
+        plan = ActionPlan.model_validate(self.state["plan"]) if "plan" in self.state else None
+        released = _RELEASE.search(text)
+        if released:
+            return await self._release(decision, released.group(2))
+        booked = _BOOK.search(text)
+        if booked and plan is not None and plan.actions:
+            n = int(booked.group(1)) if booked.group(1) else 1
+            return await self._book(decision, plan, n)
+        if "spec" not in self.state:
+            # A tour asked for before any search: the message itself is the search.
+            return await self.needs(text, decision, needs_model)
+        spec = SearchSpec.model_validate(self.state["spec"])
+        items = [MatchItem.model_validate(i) for i in self.state.get("matches", [])]
+        if not items:
+            items = (await self._match(spec)).items
+        plan = await self._plan(items, text)
+        self.state.update(plan=plan.model_dump(mode="json"), matches=[i.model_dump(mode="json") for i in items])
+        return self._response(decision, spec=spec, action_plan=plan)
+
+    async def _book(self, decision: RouteDecision, plan: ActionPlan, n: int) -> LeasingResponse:
+        if not 1 <= n <= len(plan.actions):
+            raise BadInput(f"There is no tour {n}: choose 1–{len(plan.actions)}.")
+        action: TourAction = plan.actions[n - 1]
+        with timed() as t:
+            hold_id = await self.db.run(
+                book, self.db, action, session_id=self.sid, now=self.now, ttl_hours=self.s.leasing_hold_ttl_hours
+            )
+        if hold_id is None:
+            self.trace.append(
+                DecisionStep(
+                    step="hold", action="conflict", model="sql", ms=t.ms, reason="slot overlaps an active hold"
+                )
+            )
+            items = [MatchItem.model_validate(i) for i in self.state.get("matches", [])]
+            target = [i for i in items if i.id == action.unit_id]
+            new_plan = await self._plan(target, action.start) if target else plan
+            new_plan.confirmation_prompt = "That slot was just taken. " + new_plan.confirmation_prompt
+            self.state["plan"] = new_plan.model_dump(mode="json")
+            return self._response(decision, action_plan=new_plan, holds=await self._holds())
+        action.hold_id = hold_id
+        self.trace.append(
+            DecisionStep(
+                step="hold", action="book", count=1, model="sql", ms=t.ms, reason=f"hold {hold_id} on {action.unit_id}"
+            )
+        )
+        done = ActionPlan(
+            actions=[action], confirmation_prompt=f"Held. Reply 'release hold {hold_id}' to free the slot."
+        )
+        return self._response(decision, action_plan=done, holds=await self._holds())
+
+    async def _release(self, decision: RouteDecision, which: str | None) -> LeasingResponse:
+        holds = await self._holds()
+        active = [h for h in holds if h.status == "active"]
+        targets = [int(which)] if which else [h.hold_id for h in active[:1]]
+        if not targets:
+            raise NotFound("There is no active hold to release in this session.")
+        ok = await self.db.run(release, self.db, targets[0], session_id=self.sid)
+        if not ok:
+            raise NotFound(f"No active hold {targets[0]} in this session.")
+        self.trace.append(
+            DecisionStep(step="hold", action="release", count=1, model="sql", reason=f"hold {targets[0]}")
+        )
+        return self._response(decision, holds=await self._holds())
+
+    async def _holds(self) -> list[Any]:
+        return await self.db.run(session_holds, self.db, self.sid, now=self.now)
+
+    def doma(self, decision: RouteDecision) -> LeasingResponse:
+        # Lease Q&A, triage and renewal are later slices of issue 9: say so rather than guess.
+        self.trace.append(DecisionStep(step=decision.route, action="not-built", model="policy"))
+        return self._response(decision)
+
+
+def response_json(resp: LeasingResponse) -> str:
+    return resp.model_dump_json(indent=2)

@@ -1,0 +1,21 @@
+"""How `leasing` plugs into the core (see `quarry.appspec`)."""
+
+from quarry.appspec import AppSpec
+
+SPEC = AppSpec(
+    name="leasing",
+    title="Commercial leasing",
+    summary="Commercial leasing assistant: routing, needs → ranked units → tour holds.",
+    package="quarry.apps.leasing",
+    cli="quarry.apps.leasing.cli:cli",
+    router="quarry.apps.leasing.api:router",
+    ui_tab="quarry.apps.leasing.ui:leasing_tab",
+    prepare="quarry.apps.leasing.setup:prepare",
+    evaluate="quarry.apps.leasing.evaluate:run_eval",
+    css="""
+#leasing-cards table { width: 100%; font-size: 0.9em; }
+#leasing-trace table { width: 100%; font-size: 0.85em; }
+""",
+    retained=(("leasing_feedback", "created_at"),),
+)
+MIGRATIONS = SPEC.migrations

@@ -1,0 +1,148 @@
+"""TourCloseAgent: top matches + the time asked → ActionPlan (B.3); holds in Postgres.
+
+A proposal takes the slot asked for on each unit, or the next free half hour on that unit when
+an active hold covers it. Booking a proposal inserts a hold with ON CONFLICT DO NOTHING against
+the exclusion constraint `leasing_holds_no_overlap` (unit_id =, during &&), so two concurrent
+bookings of overlapping slots on one unit cannot both win — no check-then-insert. Holds expire
+after `LEASING_HOLD_TTL_HOURS` (or when the tour starts, if sooner); each booking first marks
+expired holds, against the injected clock.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from quarry.db import Database, Tx
+
+from .models import ActionPlan, Hold, MatchItem, TourAction
+from .when import describe, in_hours, resolve
+
+REQUIRED_DOCS = ["photo_id", "company_details", "proof_of_funds_or_financials"]
+"""What a commercial landlord asks a prospect to bring to a tour."""
+TOURS_PROPOSED = 3
+STEP = timedelta(minutes=30)
+SEARCH_STEPS = 40
+
+
+def _taken(db: Database, unit_id: str, start: datetime, end: datetime, now: datetime) -> bool:
+    return bool(
+        db.scalar(
+            "SELECT EXISTS (SELECT 1 FROM leasing_holds WHERE unit_id = :u AND status = 'active'"
+            " AND expires_at > :now AND during && tstzrange(:s, :e))",
+            {"u": unit_id, "s": start, "e": end, "now": now},
+        )
+    )
+
+
+def free_slot(db: Database, unit_id: str, start: datetime, minutes: int, now: datetime) -> datetime | None:
+    """`start`, or the next half hour in opening hours with no active hold on the unit."""
+    slot = start
+    for _ in range(SEARCH_STEPS * 4):
+        end = slot + timedelta(minutes=minutes)
+        if in_hours(slot, minutes) and slot > now and not _taken(db, unit_id, slot, end, now):
+            return slot
+        slot += STEP
+    return None
+
+
+def plan_tours(
+    db: Database, matches: list[MatchItem], when_text: str, *, now: datetime, minutes: int
+) -> tuple[ActionPlan, list[str]]:
+    """(ActionPlan for the top matches, notes on how the time was read)."""
+    notes: list[str] = []
+    starts = resolve(when_text, now)
+    if not starts:
+        starts = resolve("next 2 weeks", now)
+        notes.append(f"no future time in {when_text!r}; proposing the next open slots")
+    actions: list[TourAction] = []
+    for i, m in enumerate(matches[:TOURS_PROPOSED]):
+        # One visitor, several units: a range gives each its own slot, one named time is staggered.
+        wanted = starts[i] if len(starts) > i else starts[0] + i * timedelta(minutes=minutes)
+        slot = free_slot(db, m.id, wanted, minutes, now)
+        if slot is None:
+            continue
+        if slot != wanted:
+            notes.append(f"{m.id}: {describe(wanted)} is taken or outside hours → {describe(slot)}")
+        actions.append(
+            TourAction(
+                unit_id=m.id,
+                address=f"{m.row_preview.address}, Suite {m.row_preview.suite}",
+                start=slot.isoformat(),
+                end=(slot + timedelta(minutes=minutes)).isoformat(),
+                required_docs=list(REQUIRED_DOCS),
+            )
+        )
+    prompt = confirmation_prompt(actions)
+    return ActionPlan(actions=actions, confirmation_prompt=prompt), notes
+
+
+def confirmation_prompt(actions: list[TourAction]) -> str:
+    """One clear call to action."""
+    if not actions:
+        return "No tour slot is free in the next days for these units: propose another time?"
+    first = actions[0]
+    when = describe(datetime.fromisoformat(first.start))
+    more = f" (or tour 2–{len(actions)})" if len(actions) > 1 else ""
+    return f"Reply 'book tour 1' to hold {when} at {first.address}{more}, or propose another time."
+
+
+def _hold(row: dict[str, Any]) -> Hold:
+    return Hold(
+        hold_id=row["hold_id"],
+        unit_id=row["unit_id"],
+        address=row["address"],
+        start=row["lo"].isoformat(),
+        end=row["hi"].isoformat(),
+        status=row["status"],
+        expires_at=row["expires_at"].isoformat(),
+    )
+
+
+def expire(tx: Tx, now: datetime) -> int:
+    """Mark active holds past their expiry (by the given clock) as expired."""
+    return tx.execute(
+        "UPDATE leasing_holds SET status = 'expired' WHERE status = 'active' AND expires_at <= :now", {"now": now}
+    )
+
+
+def book(db: Database, action: TourAction, *, session_id: str | None, now: datetime, ttl_hours: float) -> int | None:
+    """Hold `action`'s slot; the new hold id, or None when an overlapping active hold exists."""
+    start = datetime.fromisoformat(action.start)
+    end = datetime.fromisoformat(action.end)
+    expires = min(now + timedelta(hours=ttl_hours), start)
+    with db.transaction() as tx:
+        expire(tx, now)
+        hold_id = tx.scalar(
+            "INSERT INTO leasing_holds (unit_id, session_id, during, status, created_at, expires_at)"
+            " VALUES (:u, :sid, tstzrange(:s, :e), 'active', :now, :exp)"
+            " ON CONFLICT DO NOTHING RETURNING hold_id",
+            {"u": action.unit_id, "sid": session_id, "s": start, "e": end, "now": now, "exp": expires},
+        )
+    return int(hold_id) if hold_id is not None else None
+
+
+def release(db: Database, hold_id: int, *, session_id: str | None) -> bool:
+    """Release an active hold of this session (True when one was released)."""
+    n = db.execute(
+        "UPDATE leasing_holds SET status = 'released' WHERE hold_id = :h AND status = 'active'"
+        " AND session_id IS NOT DISTINCT FROM :sid",
+        {"h": hold_id, "sid": session_id},
+    )
+    return n > 0
+
+
+_HOLD_SQL = (
+    "SELECT h.hold_id, h.unit_id, lower(h.during) AS lo, upper(h.during) AS hi, h.expires_at,"
+    " CASE WHEN h.status = 'active' AND h.expires_at <= :now THEN 'expired' ELSE h.status END AS status,"
+    " b.address || ', Suite ' || u.suite AS address"
+    " FROM leasing_holds h JOIN leasing_units u USING (unit_id) JOIN leasing_buildings b USING (building_id)"
+)
+
+
+def session_holds(db: Database, session_id: str, *, now: datetime) -> list[Hold]:
+    """The holds of a session, newest first (an active hold past its expiry shows as expired)."""
+    rows = db.fetch_all(
+        _HOLD_SQL + " WHERE h.session_id = :sid ORDER BY h.hold_id DESC", {"sid": session_id, "now": now}
+    )
+    return [_hold(r) for r in rows]

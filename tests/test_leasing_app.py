@@ -1,0 +1,166 @@
+"""The leasing app end to end on the real database: `run` (routes, spec, matches, tour plan,
+clarifying question answered next turn, booking and releasing a hold), HTTP, CLI, the registry,
+and PII kept out of the audit trail."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from typer.testing import CliRunner
+
+from quarry.apps.leasing.ingest import ingest
+from quarry.apps.leasing.models import LeasingResponse
+from quarry.apps.leasing.orchestrator import run
+from quarry.apps.leasing.when import NY
+from quarry.db import Database, get_database
+from quarry.errors import BadInput, NotFound
+from quarry.settings import get_settings
+
+NOW = datetime(2026, 11, 23, 9, 0, tzinfo=NY)
+HEADLINE = "Looking for ~1,800 sqft office in Midtown under $5k/month, pet-friendly, near transit, tour this Monday 6pm"
+
+
+def ask(text: str, session: str | None = None, **kw: object) -> LeasingResponse:
+    return asyncio.run(run(text, session_id=session, clock=lambda: NOW, **kw))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[Database]:
+    d = get_database(get_settings())
+    ingest(d)
+    d.execute("DELETE FROM leasing_holds")
+    yield d
+    d.execute("DELETE FROM leasing_holds")
+
+
+def test_headline_turn_spec_matches_and_tour_plan(db: Database) -> None:
+    r = ask(HEADLINE)
+    assert r.route == "VIA/needs" and r.spec is not None and r.spec.spec_status == "ok"
+    assert r.matches is not None and r.matches.perfect and r.matches.items[0].reasons
+    assert r.action_plan is not None and r.action_plan.actions[0].start == "2026-11-23T18:00:00-05:00"
+    assert r.lease_answer is None and r.triage is None and r.renewal is None
+    steps = [s.step for s in r.trace]
+    assert steps[:4] == ["route", "needs", "match", "tour-plan"] and "VIA/needs" in (r.trace[0].reason or "")
+    assert r.trace[0].model == "offline:leasing-manager" and r.run_id is not None
+
+
+def test_book_tour_1_places_a_hold_and_release_frees_it(db: Database) -> None:
+    first = ask(HEADLINE)
+    booked = ask("book tour 1", first.session_id)
+    assert booked.route == "VIA/tour" and booked.holds and booked.holds[0].status == "active"
+    hold = booked.holds[0]
+    assert hold.unit_id == first.action_plan.actions[0].unit_id  # type: ignore[union-attr]
+    again = ask("book tour 1", first.session_id)
+    assert again.action_plan is not None and "just taken" in again.action_plan.confirmation_prompt
+    freed = ask(f"release hold {hold.hold_id}", first.session_id)
+    assert {h.hold_id: h.status for h in freed.holds or []}[hold.hold_id] == "released"
+    with pytest.raises(NotFound):
+        ask(f"release hold {hold.hold_id}", first.session_id)
+
+
+def test_clarifying_question_then_the_answer_fills_the_spec(db: Database) -> None:
+    q = ask("we need a space asap")
+    assert q.route == "VIA/needs" and q.question and q.matches is None and q.spec.spec_status == "underconstrained"  # type: ignore[union-attr]
+    a = ask("Flatiron, about 2,500 sf, up to $12k a month", q.session_id)
+    assert a.spec is not None and a.spec.location == ["flatiron"] and a.spec.timeline == "asap"
+    assert a.matches is not None and a.matches.items and a.question is None
+    assert any("merged" in (s.reason or "") for s in a.trace)
+
+
+def test_doma_routes_are_named_and_their_parts_null(db: Database) -> None:
+    cases = (
+        ("Can I sublet under my lease?", "DOMA/lease"),
+        ("water leaking from the ceiling", "DOMA/triage"),
+        ("my lease ends in March, can we renew?", "DOMA/renewal"),
+    )
+    for text, route in cases:
+        r = ask(text)
+        assert r.route == route and r.spec is None and r.matches is None and r.narrative
+
+
+def test_an_injected_manager_model_decides_the_route(db: Database) -> None:
+    def always_tour(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        args = {"route": "VIA/tour", "why": "test model", "scores": {}, "decided_by": "rules"}
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, args)])
+
+    r = asyncio.run(
+        run(
+            "2,000 sf in SoHo under $12k a month",
+            model=FunctionModel(always_tour, model_name="test:m"),
+            clock=lambda: NOW,
+        )
+    )
+    assert r.route == "VIA/tour" and r.trace[0].model == "test:m"
+    assert r.matches is not None  # a tour asked before any search runs the search first
+
+
+def test_pii_never_reaches_the_audit_trail(db: Database) -> None:
+    r = ask("I'm Mei Sato (mei.sato@verity-labs.example, 646-555-0100), need 2,000 sf in Midtown under $10k a month")
+    row = db.fetch_one(
+        "SELECT request, trace::text AS trace, response::text AS response FROM agent_runs WHERE id = :i",
+        {"i": r.run_id},
+    )
+    assert row is not None
+    for secret in ("Mei Sato", "mei.sato", "555-0100"):
+        assert secret not in row["request"] and secret not in row["trace"] and secret not in row["response"]
+    assert "[email]" in row["request"] and "[name]" in row["request"]
+
+
+def test_bad_input_is_a_clear_error(db: Database) -> None:
+    with pytest.raises(BadInput):
+        ask("   ")
+    with pytest.raises(BadInput):
+        ask("hello", tenant_id="nobody")
+    with pytest.raises(NotFound):
+        ask("Can I sublet?", tenant_id="T-999")
+
+
+@pytest.fixture(scope="module")
+def client(db: Database) -> Iterator[TestClient]:
+    from quarry.api import create_app
+
+    with TestClient(create_app(with_ui=False)) as c:
+        yield c
+
+
+def test_http_message_and_errors(client: TestClient) -> None:
+    r = client.post("/api/leasing/message", json={"text": "$40/sf/yr, about 800 sqft"})
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) >= {"route", "spec", "matches", "action_plan", "lease_answer", "triage", "renewal", "trace"}
+    assert body["spec"]["budget_monthly_usd"]["max"] == pytest.approx(2666.67, abs=0.01)
+    assert body["lease_answer"] is None and body["matches"]["items"]
+    follow = client.post("/api/leasing/message", json={"text": "book tour 1", "session_id": body["session_id"]})
+    assert follow.status_code == 200 and follow.json()["holds"][0]["status"] == "active"
+    assert client.post("/api/leasing/message", json={"text": ""}).status_code == 422
+    assert client.post("/api/leasing/message", json={"text": "hi", "tenant_id": "x"}).status_code == 422
+    assert client.post("/api/leasing/message", json={"text": "Can I sublet?", "tenant_id": "T-999"}).status_code == 404
+    bad = client.post("/api/leasing/message", json={"text": "book tour 9", "session_id": body["session_id"]})
+    assert bad.status_code == 400 and "no tour 9" in bad.json()["detail"]
+
+
+def test_cli_ask_json_and_ingest(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quarry.apps.leasing.cli import cli
+
+    runner = CliRunner()
+    out = runner.invoke(cli, ["ask", "under $60/sf, 2,000 sf in Flatiron", "--json"])
+    assert out.exit_code == 0, out.output
+    body = json.loads(out.output)
+    assert body["route"] == "VIA/needs" and body["spec"]["budget_monthly_usd"]["max"] == 10000
+    ing = runner.invoke(cli, ["ingest"])
+    assert ing.exit_code == 0 and "skipped 20 bad rows" in ing.output and "1,200 units" in ing.output
+
+
+def test_registered_in_the_app_registry() -> None:
+    from quarry.apps import get_app
+
+    spec = get_app("leasing")
+    for field in ("cli", "router", "ui_tab", "prepare", "evaluate"):
+        assert spec.load(field) is not None

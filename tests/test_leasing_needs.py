@@ -1,0 +1,141 @@
+"""NeedsAgent: budgets to monthly USD ($/SF/yr), rentable vs usable SF, spec status, lenient coercion,
+and the NeedsAgent run through `run_agent` with an inline FunctionModel that answers badly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from quarry.agent import run_agent
+from quarry.apps.leasing.agents import coerce_spec, needs_agent, offline_needs
+from quarry.apps.leasing.evaluate import EVAL_DIR, FIELDS, spec_f1, spec_fields
+from quarry.apps.leasing.needs import LOSS_FACTOR, clarifying_question, merge, parse_needs
+from quarry.settings import get_settings
+
+
+@pytest.mark.parametrize(
+    ("text", "monthly"),
+    [
+        ("$40/sf/yr, about 800 sqft", 2666.67),
+        ("under $60/sf, 2,000 sf", 10_000),
+        ("2,400 sf at $55 psf", 11_000),
+        ("under $5k/month, 1,800 sqft", 5000),
+        ("$120,000 per year, 3,000 sf", 10_000),
+        ("1,500 sf, budget 7,500", 7500),
+    ],
+)
+def test_budgets_become_monthly_usd(text: str, monthly: float) -> None:
+    spec = parse_needs(text)
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)
+
+
+def test_usable_square_feet_are_grossed_up_to_rentable() -> None:
+    rentable = parse_needs("1,600 rentable sf in SoHo under $10k a month")
+    usable = parse_needs("1,600 usable sf in SoHo under $10k a month")
+    centre = lambda s: (s.min_sqft + s.max_sqft) / 2  # noqa: E731
+    assert centre(rentable) == pytest.approx(1600, abs=1)
+    assert centre(usable) == pytest.approx(1600 / (1 - LOSS_FACTOR), abs=1)
+    assert any("usable" in n for n in usable.notes)
+
+
+def test_headline_message_gives_the_issue_spec_with_confidence() -> None:
+    s = parse_needs(
+        "Looking for ~1,800 sqft office in Midtown under $5k/month, pet-friendly, near transit, tour this Monday 6pm"
+    )
+    assert s.location == ["midtown"] and s.min_sqft <= 1500 <= 1800 <= s.max_sqft  # type: ignore[operator]
+    assert s.budget_monthly_usd is not None and s.budget_monthly_usd.max == 5000
+    assert s.must_haves == ["pet-friendly", "near transit"] and s.timeline == "this monday 6pm"
+    assert s.spec_status == "ok" and 0 < s.confidence["location"] <= 1 and "budget_monthly_usd.max" in s.confidence
+
+
+def test_negated_amenities_are_not_asks_and_nice_to_haves_are_separate() -> None:
+    s = parse_needs("office in DUMBO, 1,000 sf, no pets, with a terrace, ideally a gym")
+    assert "pet-friendly" not in s.must_haves and s.must_haves == ["private-terrace"] and s.nice_to_haves == ["gym"]
+
+
+def test_underconstrained_asks_one_question_and_the_answer_fills_the_spec() -> None:
+    first = parse_needs("a 10-person office in FiDi at around $50 psf")
+    assert first.spec_status == "underconstrained" and first.budget_monthly_usd is None
+    q = clarifying_question(first)
+    assert q.count("?") == 1 and "square feet" in q and "budget" not in q  # the $/SF waits for a size
+    merged = merge(first, parse_needs("about 2,000 sf"))
+    assert merged.location == ["financial district"] and merged.min_sqft == 1600 and merged.spec_status == "ok"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expect"),
+    [
+        (
+            '```json\n{"location": ["midtown"], "budget_monthly_usd": {"max": "5k"},}\n```',
+            {"location": ["midtown"], "max": 5000},
+        ),
+        (
+            "Sure! {'location': 'soho, tribeca', 'min_sqft': '1,500', 'must_haves': ['pet-friendly']}",
+            {"location": ["soho", "tribeca"], "min": 1500},
+        ),
+        (
+            '{"location": ["chelsea"], "min_sqft": "lots", "max_sqft": 3000, "budget_monthly_usd": 9000}',
+            {"location": ["chelsea"], "max": 9000},
+        ),
+    ],
+)
+def test_lenient_coercion_keeps_what_it_can_read(raw: str, expect: dict[str, object]) -> None:
+    spec, _ = coerce_spec(raw)
+    assert spec.location == expect["location"]
+    if "max" in expect:
+        assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == expect["max"]
+    if "min" in expect:
+        assert spec.min_sqft == expect["min"]
+
+
+def test_non_json_output_is_the_minimal_underconstrained_spec() -> None:
+    spec, note = coerce_spec("I'm sorry, I can't help with real estate.")
+    assert spec.spec_status == "underconstrained" and spec.location == [] and note and "non-JSON" in note
+    assert "?" in clarifying_question(spec)
+
+
+def test_needs_agent_through_run_agent_with_a_model_that_answers_in_prose() -> None:
+    seen: list[str] = []
+
+    def chatty(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        seen.append("called")
+        return ModelResponse(
+            parts=[TextPart("Here you go: {'location': ['nomad'], 'max_sqft': 2500, 'min_sqft': 2000,}")]
+        )
+
+    result = asyncio.run(
+        run_agent(
+            needs_agent(),
+            "NoMad 2-2.5k sf",
+            settings=get_settings(),
+            offline=offline_needs,
+            name="t",
+            model=FunctionModel(chatty, model_name="test:chatty"),
+        )
+    )
+    spec, _ = coerce_spec(result.output)
+    assert seen and result.model == "test:chatty" and spec.location == ["nomad"] and spec.max_sqft == 2500
+    offline = asyncio.run(
+        run_agent(
+            needs_agent(), "SoHo 1,500 sf under $9k a month", settings=get_settings(), offline=offline_needs, name="t"
+        )
+    )
+    assert offline.model is not None and offline.model.startswith("offline")
+    assert coerce_spec(offline.output)[0] == parse_needs("SoHo 1,500 sf under $9k a month")
+
+
+def test_spec_f1_on_the_labelled_set_and_that_the_metric_can_fail() -> None:
+    cases = [json.loads(x) for x in (EVAL_DIR / "needs.jsonl").read_text().splitlines() if x.strip()]
+    assert len(cases) >= 40
+    pairs = [(spec_fields(parse_needs(c["text"])), {f: c[f] for f in FIELDS}) for c in cases]
+    for _, want in pairs:
+        for f in ("location", "must_haves"):
+            want[f] = sorted(want[f])
+    macro, per = spec_f1(pairs)
+    assert macro >= 0.9 and set(per) == set(FIELDS)
+    broken = [({**g, "budget_max": None, "location": []}, w) for g, w in pairs]
+    assert spec_f1(broken)[0] < 0.7
