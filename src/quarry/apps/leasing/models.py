@@ -153,7 +153,7 @@ class LeaseAnswer(BaseModel):
 class TriageResult(BaseModel):
     """B.4 TriageResult (+ safety instructions shown before any vendor ETA)."""
 
-    category: Literal["emergency", "plumbing", "hvac", "electrical", "general"]
+    category: Literal["emergency", "plumbing", "hvac", "general"]
     priority: Literal["P0", "P1", "P2"]
     vendor: str
     eta_hours: float

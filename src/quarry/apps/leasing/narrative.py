@@ -10,14 +10,15 @@ from .when import describe
 _DOMA_LATER = {
     "DOMA/lease": "This is a lease question. Lease Q&A with page/section citations is not built yet; "
     "please ask your property manager.",
-    "DOMA/triage": "This sounds like a maintenance request. Automatic triage is not built yet: if anyone is in "
-    "danger (gas, smoke, fire, flooding) leave the area and call 911, then your building's management.",
     "DOMA/renewal": "This is a renewal request. Renewal offers are not built yet; your leasing manager will follow up.",
 }
 
 
 def narrate(r: LeasingResponse) -> str:
     """One paragraph for people: what was understood, what was found, what to do next."""
+    if r.triage is not None:
+        # Safety first: what to do now comes before any vendor or ETA (the confirm message has both, in order).
+        return r.triage.confirm_message
     if r.route in _DOMA_LATER and r.lease_answer is None and r.triage is None and r.renewal is None:
         return _DOMA_LATER[r.route]
     if r.question:

@@ -41,6 +41,7 @@ from .needs import clarifying_question, merge, parse_needs, status_of
 from .redact import redact
 from .setup import prepare
 from .tour import book, plan_tours, release, session_holds
+from .triage import triage
 from .when import Clock, now_ny
 
 APP = "leasing"
@@ -113,7 +114,7 @@ async def run(
         elif decision.route == "VIA/tour":
             response = await ctx.tour(safe, decision, needs_model)
         else:
-            response = ctx.doma(decision)
+            response = await ctx.doma(safe, decision)
         response.trace = trace
         response.narrative = narrate(response)
         await db.run(save_session, db, APP, sid, routed.messages, ctx.state)
@@ -315,8 +316,21 @@ class _Turn:
     async def _holds(self) -> list[Any]:
         return await self.db.run(session_holds, self.db, self.sid, now=self.now)
 
-    def doma(self, decision: RouteDecision) -> LeasingResponse:
-        # Lease Q&A, triage and renewal are later slices of issue 9: say so rather than guess.
+    async def doma(self, text: str, decision: RouteDecision) -> LeasingResponse:
+        if decision.route == "DOMA/triage":
+            with timed() as t:
+                result = await self.db.run(triage, self.db, text, tenant_id=self.tenant_id)
+            self.trace.append(
+                DecisionStep(
+                    step="triage",
+                    action=result.priority,
+                    model="policy",
+                    ms=t.ms,
+                    reason="; ".join(result.reasons) + f"; vendor {result.vendor}, ETA {result.eta_hours:g} h",
+                )
+            )
+            return self._response(decision, triage=result)
+        # Lease Q&A and renewal are later slices of issue 9: say so rather than guess.
         self.trace.append(DecisionStep(step=decision.route, action="not-built", model="policy"))
         return self._response(decision)
 

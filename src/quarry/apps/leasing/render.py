@@ -24,6 +24,13 @@ def _card(i: int, m: MatchItem) -> str:
 def render_markdown(r: LeasingResponse) -> str:
     """Narrative, spec, unit cards, relaxations and tour proposals as markdown."""
     out = [f"**{r.route}** — {r.narrative}"]
+    if r.triage is not None:
+        t = r.triage
+        if t.safety_instructions:
+            out.append("#### Do this now\n" + "\n".join(f"- {x}" for x in t.safety_instructions))
+        out.append(
+            f"**{t.priority} · {t.category}** · vendor {t.vendor} · ETA {t.eta_hours:g} h · {'; '.join(t.reasons)}"
+        )
     if r.spec is not None:
         fields = r.spec.model_dump(exclude_defaults=True, exclude={"confidence", "notes", "spec_status"})
         out.append(

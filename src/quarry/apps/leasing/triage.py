@@ -1,0 +1,171 @@
+"""ServiceTriageAgent (B.4, M.2): a ticket → category, priority, vendor, ETA, confirmation.
+
+Life safety is deterministic and checked first: gas, smoke, carbon monoxide, fire, sparking and
+active flooding are P0 with safety instructions (evacuate, call 911 / the utility) that come
+before any vendor ETA. The words alone do not decide: "low water pressure", "water stain",
+"water bill", "gas bill", "smoke detector chirping" and "no gas smell" are not emergencies.
+Everything else is matched to a trade (the vendors' categories) and a priority by the rule table
+below; the vendor is the one of that trade serving the unit's borough with the shortest SLA for
+that priority (24/7 first for P0), and the ETA is that SLA.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from quarry.db import Database
+
+from .models import TriageResult
+
+Priority = Literal["P0", "P1", "P2"]
+Category = Literal["emergency", "plumbing", "hvac", "general"]
+
+
+@dataclass(frozen=True)
+class Hazard:
+    """A life-safety rule: a pattern, what must not be around it, the trade sent and what to do now."""
+
+    name: str
+    pattern: re.Pattern[str]
+    unless: re.Pattern[str] | None
+    trade: str
+    instructions: tuple[str, ...]
+
+
+def _re(p: str) -> re.Pattern[str]:
+    return re.compile(p, re.IGNORECASE)
+
+
+CALL_911 = "Call 911 now."
+HAZARDS: tuple[Hazard, ...] = (
+    Hazard("gas", _re(r"\b(smell\w* (of )?gas|gas (smell|leak|odou?r)|smells? like gas|rotten eggs?|gas is hissing|"
+                      r"hissing gas|leaking gas)\b"),
+           _re(r"\b(no|not|don'?t|doesn'?t|never)\b[^.]{0,12}\b(smell|gas)"), "plumbing",
+           ("Leave the space now and keep others out; do not switch lights or anything electrical on or off, "
+            "no flames.", "From outside, call 911 and Con Edison's gas emergency line (1-800-752-6633).")),
+    Hazard("carbon monoxide", _re(r"\b(carbon monoxide|co (alarm|detector)s? (is |are )?(going off|sounding|beeping))"),
+           None, "hvac", ("Get everyone into fresh air now and keep them out.", CALL_911)),
+    Hazard("fire", _re(r"\b(fire|flames?|on fire|burning smell|smell\w* (of )?burning)\b"),
+           _re(r"\bfire (extinguisher|escape|drill|inspection|door|safety|alarm test)|\bfired\b|ceasefire"), "electrical",  # noqa: E501
+           ("Pull the nearest fire alarm and leave by the stairs, not the elevator.", CALL_911)),
+    Hazard("smoke", _re(r"\bsmoke\b|\bsmoking (outlet|panel|wire|wires|machine)"),
+           _re(r"smoke (detector|alarm)s?\b[^.]{0,25}\b(chirp|beep|battery|batteries)|\b(no|not) smoke\b|"
+               r"smoke[- ]free|people smoking"), "electrical",
+           ("Leave by the stairs, not the elevator, and pull the fire alarm on the way.", CALL_911)),
+    Hazard("sparking", _re(r"\b(spark\w*|arcing|electrical fire|outlet (is )?(smoking|burning|melting)|"
+                           r"(panel|outlet|wire|wires) (is |are )?(burning|melting))\b"),
+           None, "electrical",
+           ("Keep away from it; if it is safe to reach, switch that circuit off at the breaker. Never use water on "
+            "it.", "Call 911 if you see smoke or flames.")),
+    Hazard("elevator entrapment", _re(r"\b(trapped|stuck) in (the |an )?elevator|elevator[^.]{0,20}(people|someone|"
+                                      r"person) (inside|trapped)"),
+           None, "elevator", ("Stay calm and press the elevator's alarm button; do not force the doors or climb out.",
+                              "Call 911 if anyone inside is unwell or the car is filling with smoke.")),
+    Hazard("active flooding", _re(r"\b(flood\w*|burst (pipe|main)|pipe (has )?burst|water (is )?(pouring|gushing|"
+                                  r"everywhere|coming (in|through|down))|(leak\w*|pouring|dripping heavily) (from|"
+                                  r"through) the ceiling|ceiling (is )?(leaking|caving|collapsing)|water leak\w* from)"
+                                  r"\b"),
+           _re(r"\b(flood (insurance|zone)|no longer (leaking|flooding)|a bit|a little|slow(ly)?|slight\w*|minor)\b"),
+           "water_damage",
+           ("Keep away from outlets, power strips and equipment in the wet area; switch off power there only if "
+            "you can do it from a dry spot.", "Move people and valuables away; shut the water valve if you know "
+            "where it is.")),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A non-emergency rule: pattern → trade, category and priority."""
+
+    pattern: re.Pattern[str]
+    trade: str
+    category: Category
+    priority: Priority
+    label: str
+
+
+RULES: tuple[Rule, ...] = tuple(
+    Rule(_re(p), trade, cat, prio, label)  # type: ignore[arg-type]
+    for p, trade, cat, prio, label in (
+        (r"\b(stove|oven|range|cooktop)\b", "plumbing", "plumbing", "P2", "gas appliance"),
+        (r"\b(no hot water|toilet[^.]{0,20}overflow\w*|overflow\w*[^.]{0,20}toilet|sewage|backed up|backing up)",
+         "plumbing", "plumbing", "P1", "plumbing failure"),
+        (r"\b(clog\w*|blocked|toilet|sink|drain\w*|dripping|drip|faucet|tap|leak\w*|pipe)", "plumbing", "plumbing",
+         "P2", "plumbing repair"),
+        (r"\b(water (stain|pressure|damage|mark)|low pressure|damp|moisture|mou?ld)", "plumbing", "plumbing", "P2",
+         "water issue to inspect"),
+        (r"\b(no heat|heat(ing)? (is )?(off|out|not working|broken)|heater (is )?(broken|not working|stopped)|"
+         r"(ac|a/c|air conditioning|air conditioner|cooling) (is )?(out|off|broken|not working|down|stopped)|"
+         r"(hvac|boiler|furnace) (is )?(down|broken|out|not working|stopped))", "hvac", "hvac", "P1", "no heating/cooling"),  # noqa: E501
+        (r"\b(hvac|heater|heating|radiator|ac|a/c|air conditioning|thermostat|vent\w*|too (hot|cold)|boiler|noisy fan)",
+         "hvac", "hvac", "P2", "HVAC repair"),
+        (r"\b(no power|power (is )?(out|off)|outage|breaker|tripped)", "electrical", "general", "P1", "power loss"),
+        (r"\b(lights?|outlet|socket|flicker\w*|electrical|switch)", "electrical", "general", "P2", "electrical repair"),
+        (r"\b(elevator|lift)", "elevator", "general", "P1", "elevator out of service"),
+        (r"\b(lock|door|key|card reader|fob)\w*", "locksmith", "general", "P1", "access/security"),
+        (r"\b(roach\w*|mice|mouse|rats?|pests?|bugs?|ants|bedbugs?)", "pest", "general", "P2", "pests"),
+        (r"\b(trash|garbage|clean\w*|spill|dirty|smell\w*|odou?r)", "cleaning", "general", "P2", "cleaning"),
+    )
+)  # fmt: skip
+
+
+def hazard_of(text: str) -> Hazard | None:
+    """The first life-safety hazard the text reports (None when there is none)."""
+    for h in HAZARDS:
+        m = h.pattern.search(text)
+        if m and not (h.unless and h.unless.search(text)):
+            return h
+    return None
+
+
+def classify_ticket(text: str) -> tuple[Category, Priority, str, list[str], list[str]]:
+    """(category, priority, trade, safety instructions, reasons) — deterministic."""
+    h = hazard_of(text)
+    if h is not None:
+        return "emergency", "P0", h.trade, list(h.instructions), [f"life safety: {h.name}"]
+    for r in RULES:
+        if r.pattern.search(text):
+            return r.category, r.priority, r.trade, [], [f"{r.label} ({r.priority})"]
+    return "general", "P2", "general", [], ["no specific trade recognised (P2)"]
+
+
+def _sla_column(priority: Priority) -> str:
+    return {"P0": "sla_p0_hours", "P1": "sla_p1_hours", "P2": "sla_p2_hours"}[priority]
+
+
+def triage(db: Database, text: str, *, tenant_id: str | None = None) -> TriageResult:
+    """The ticket: rules first, then the vendor of that trade for the unit's borough (from SQL)."""
+    category, priority, trade, safety, reasons = classify_ticket(text)
+    where = None
+    if tenant_id is not None:
+        where = db.fetch_one(
+            "SELECT t.unit_id, b.borough, b.address || ', Suite ' || u.suite AS address FROM leasing_tenancies t"
+            " JOIN leasing_units u USING (unit_id) JOIN leasing_buildings b USING (building_id)"
+            " WHERE t.tenant_id = :t ORDER BY t.end_date DESC LIMIT 1",
+            {"t": tenant_id},
+        )
+    borough = where["borough"] if where else "Manhattan"
+    sla = _sla_column(priority)
+    vendor = db.fetch_one(
+        f"SELECT name, {sla} AS eta FROM leasing_vendors WHERE category = ANY(:trades) AND :b = ANY(boroughs)"
+        f" ORDER BY array_position(:trades, category), (:p0 AND NOT available_24_7), {sla}, vendor_id LIMIT 1",
+        {"trades": [trade, "general"], "b": borough, "p0": priority == "P0"},
+    )
+    if vendor is None:
+        raise LookupError("no vendor on file")  # the bundled vendors cover every trade in both boroughs
+    place = f" to {where['address']}" if where else ""
+    eta = float(vendor["eta"])
+    lead = "EMERGENCY (P0): " + " ".join(safety) + " Then: " if priority == "P0" else f"{priority} ticket: "
+    confirm = f"{lead}{vendor['name']} is being dispatched{place}, ETA about {eta:g} h. Reply 'confirm' to send it."
+    return TriageResult(
+        category=category,
+        priority=priority,
+        vendor=vendor["name"],
+        eta_hours=eta,
+        confirm_message=confirm,
+        safety_instructions=safety,
+        reasons=[*reasons, f"trade {trade} in {borough}"],
+        unit_id=where["unit_id"] if where else None,
+    )

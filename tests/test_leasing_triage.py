@@ -1,0 +1,94 @@
+"""ServiceTriage: deterministic life-safety P0 with safety instructions before any ETA; look-alikes
+that are not emergencies; vendors and ETAs from the database; the tenant's unit enriches the ticket."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+
+from quarry.apps.leasing.ingest import ingest
+from quarry.apps.leasing.orchestrator import run
+from quarry.apps.leasing.triage import classify_ticket, triage
+from quarry.apps.leasing.when import NY
+from quarry.db import Database, get_database
+from quarry.settings import get_settings
+
+P0 = [
+    "water leaking from the ceiling",
+    "I smell gas in the kitchen",
+    "smells like gas near the boiler room",
+    "smoke coming from the electrical panel",
+    "carbon monoxide alarm is going off",
+    "the outlet is sparking near my desk",
+    "there's a fire in the pantry",
+    "pipe burst, water everywhere",
+    "the basement is flooding",
+    "someone is trapped in the elevator",
+]
+NOT_P0 = [
+    ("low water pressure in the pantry sink", "plumbing"),
+    ("there is a water stain on the ceiling tiles", "plumbing"),
+    ("who pays the water bill?", "general"),
+    ("our gas bill looks too high", "general"),
+    ("the smoke detector keeps chirping, low battery?", "general"),
+    ("there is no gas smell but the stove will not light", "plumbing"),
+    ("the fire extinguisher inspection tag is overdue", "general"),
+    ("the ceiling is leaking a bit, slow drip", "plumbing"),
+    ("the AC is not working", "hvac"),
+    ("lights flickering on the 5th floor", "general"),
+]
+
+
+@pytest.mark.parametrize("text", P0)
+def test_life_safety_is_p0_with_instructions(text: str) -> None:
+    category, priority, _, safety, reasons = classify_ticket(text)
+    assert (category, priority) == ("emergency", "P0") and safety and reasons[0].startswith("life safety")
+
+
+@pytest.mark.parametrize(("text", "category"), NOT_P0)
+def test_look_alikes_are_not_emergencies(text: str, category: str) -> None:
+    got_category, priority, _, safety, _ = classify_ticket(text)
+    assert priority != "P0" and not safety and got_category == category
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[Database]:
+    d = get_database(get_settings())
+    ingest(d)
+    yield d
+
+
+def test_vendor_and_eta_come_from_the_vendor_table(db: Database) -> None:
+    t = triage(db, "pipe burst, water everywhere")
+    row = db.fetch_one("SELECT sla_p0_hours FROM leasing_vendors WHERE name = :n", {"n": t.vendor})
+    assert row is not None and t.eta_hours == row["sla_p0_hours"] and t.vendor == "FloodGuard Restoration"
+    # Safety instructions are said before the vendor and its ETA.
+    msg = t.confirm_message
+    assert msg.index(t.safety_instructions[0][:20]) < msg.index(t.vendor) < msg.index("ETA")
+    gas = triage(db, "I smell gas")
+    assert "911" in " ".join(gas.safety_instructions) and "Con Edison" in " ".join(gas.safety_instructions)
+    p2 = triage(db, "roaches in the pantry")
+    assert p2.priority == "P2" and p2.vendor in {"Metro Pest Solutions", "Borough Exterminating"}
+
+
+def test_a_brooklyn_tenants_ticket_goes_to_a_vendor_serving_brooklyn(db: Database) -> None:
+    row = db.fetch_one(
+        "SELECT t.tenant_id, t.unit_id FROM leasing_tenancies t JOIN leasing_units u USING (unit_id)"
+        " JOIN leasing_buildings b USING (building_id) WHERE b.borough = 'Brooklyn' ORDER BY 1 LIMIT 1"
+    )
+    assert row is not None
+    t = triage(db, "toilet is clogged", tenant_id=row["tenant_id"])
+    served = db.scalar("SELECT 'Brooklyn' = ANY(boroughs) FROM leasing_vendors WHERE name = :n", {"n": t.vendor})
+    assert served and t.unit_id == row["unit_id"] and "Suite" in t.confirm_message
+
+
+def test_the_turn_returns_triage_and_nulls_the_rest(db: Database) -> None:
+    r = asyncio.run(
+        run("water leaking from the ceiling", tenant_id="T-001", clock=lambda: datetime(2026, 11, 23, tzinfo=NY))
+    )
+    assert r.route == "DOMA/triage" and r.triage is not None and r.triage.priority == "P0"
+    assert r.spec is None and r.matches is None and r.lease_answer is None and r.renewal is None
+    assert r.narrative.startswith("EMERGENCY (P0): Keep away") and any(s.step == "triage" for s in r.trace)
