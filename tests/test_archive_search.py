@@ -9,6 +9,8 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from quarry.apps.archive.concepts import parse_message
 from quarry.apps.archive.corpus import load_intent_eval, load_search_eval
@@ -21,6 +23,7 @@ from quarry.apps.archive.thresholds import Thresholds, calibrate, thresholds_for
 from quarry.apps.archive.tools import search_archives_db
 from quarry.db import Database, get_database
 from quarry.embed import Embedder, Role, embed_query, get_embedder, vector_literal
+from quarry.llm import last_user_text, output_call
 from quarry.settings import get_settings
 
 
@@ -196,11 +199,7 @@ def test_thread_memory_older_ones(env) -> None:  # type: ignore[no-untyped-def]
 def test_a_models_plan_for_older_ones_gets_the_years_from_the_session(env) -> None:  # type: ignore[no-untyped-def]
     """With a language model the plan comes from it; it never saw the previous results, so the years of
     'older ones?' come from the session state."""
-    from pydantic_ai.messages import ModelMessage, ModelResponse
-    from pydantic_ai.models.function import AgentInfo, FunctionModel
-
     from quarry.apps.archive.models import ArchivePlan
-    from quarry.llm import output_call
 
     def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         plan = ArchivePlan(
@@ -214,6 +213,40 @@ def test_a_models_plan_for_older_ones_gets_the_years_from_the_session(env) -> No
     older = asyncio.run(run("older ones?", thread_id=first.thread_id, model=FunctionModel(model)))
     assert older.attempts[0].constraints == f"place ~ Terengganu, years …–{pivot - 1}"
     assert all((h.year_from or 0) < pivot for h in older.archives)
+
+
+class Judge:
+    """An inline relevance judge: answers `relevant` for every attempt, keeps what it read."""
+
+    def __init__(self, relevant: bool) -> None:
+        self.relevant = relevant
+        self.prompts: list[str] = []
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from quarry.apps.archive.judge import RelevanceVerdict
+
+        self.prompts.append(last_user_text(messages))
+        return output_call(info, RelevanceVerdict(relevant=self.relevant, reason="checked the titles and summaries"))
+
+
+def test_a_language_model_judges_relevance_from_the_summaries(env) -> None:  # type: ignore[no-untyped-def]
+    judge = Judge(relevant=False)
+    resp = asyncio.run(run("show me videos about wayang kulit performances", judge=FunctionModel(judge)))
+    assert len(resp.attempts) == len(judge.prompts) == 3 and all(a.verdict == "weak" for a in resp.attempts)
+    assert resp.response_type == "message" and resp.message == NOT_FOUND and resp.nearest
+    read = judge.prompts[0]
+    assert read.startswith("User request: show me videos about wayang kulit performances") and "summary: " in read
+    db = env[0]
+    long = db.fetch_one(
+        "SELECT summary, description FROM archive_items WHERE identifier = :i", {"i": resp.nearest[0].identifier}
+    )
+    assert long is not None and long["summary"] in read  # the short summary, never more than 60-odd words
+    attempt = resp.trace[1]
+    assert "judged not relevant (checked the titles and summaries)" in (attempt.reason or "")
+    yes = Judge(relevant=True)
+    ok = asyncio.run(run("Kelantan batik", judge=FunctionModel(yes)))
+    assert len(ok.attempts) == 1 and ok.response_type == "results"  # the model accepts what the grader did not
+    assert "judged relevant" in (ok.trace[1].reason or "")
 
 
 def test_cli_ask_json(env) -> None:  # type: ignore[no-untyped-def]

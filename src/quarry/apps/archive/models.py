@@ -82,6 +82,11 @@ class SearchResult(BaseModel):
     formatted: str = Field("", description="The hits as numbered text for a model.")
     lexical_boost: bool = Field(False, description="True when BM25 was fused into the order (RRF).")
     ms: float = Field(0.0, description="Wall time in milliseconds.")
+    judged_by: str | None = Field(
+        None, description="The language model that judged relevance (None: the deterministic grader judges)."
+    )
+    judged_relevant: bool | None = Field(None, description="That model's verdict: do the top items match?")
+    judge_reason: str = Field("", description="Why, in the model's words.")
 
     @property
     def best_similarity(self) -> float | None:

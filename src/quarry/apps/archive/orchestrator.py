@@ -3,9 +3,10 @@
 `run` is the one entry point of the CLI, the HTTP route and the UI. The plan comes from an
 agent (`run_agent`: a remote model when configured, else the offline `FunctionModel`); the
 attempts follow a deterministic refinement policy (`refine.next_attempt`): broaden by dropping
-one constraint (and saying which), then synonyms, then a broader wording. The grader
-(`relevance.grade`) judges each attempt; the first relevant one is answered, else the seed's
-"couldn't find" message with the nearest items labelled as not matching.
+one constraint (and saying which), then synonyms, then a broader wording. Each attempt is judged
+by the configured language model from the items' titles, tags and short summaries (`judge.py`),
+or offline by the deterministic grader (`relevance.grade`); the first relevant one is answered,
+else the seed's "couldn't find" message with the nearest items labelled as not matching.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from .concepts import Parsed, parse_message
 from .corpus import MediaType
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
+from .judge import judge_with_model, model_judging
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
 from .planner import LastSearch, get_plan_agent, offline_plan_model, with_relative_years
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
@@ -72,8 +74,10 @@ async def run(
     settings: Settings | None = None,
     model: Model | None = None,
     emit: EventSink | None = None,
+    judge: Model | None = None,
 ) -> ArchiveResponse:
-    """Answer one turn. `model` replaces the configured chain for the planner (tests inject one);
+    """Answer one turn. `model` replaces the configured chain for the planner and `judge` the relevance
+    judge's (tests inject them; without either, a configured remote model judges, else the grader);
     `emit(event, data)` is awaited as the turn progresses: intent, query, attempt… (streaming)."""
     s = settings or get_settings()
     db = get_database(s)
@@ -116,7 +120,7 @@ async def run(
         else:
             if emit is not None:
                 await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
-            response = await _search(db, embedder, plan, message, sid, trace, s, emit)
+            response = await _search(db, embedder, plan, message, sid, trace, s, emit, judge)
         response.trace = trace
         if plan.intent == "HERITAGE_SEARCH":
             last = LastSearch(plan, result_years(response))
@@ -154,8 +158,18 @@ def _search_executor(messages: list[ModelMessage], info: AgentInfo) -> ModelResp
 
 
 def _search_toolset(
-    db: Database, embedder: Embedder, parsed: Parsed, thresholds: Thresholds, on_attempt: AttemptHook
+    db: Database,
+    embedder: Embedder,
+    parsed: Parsed,
+    thresholds: Thresholds,
+    on_attempt: AttemptHook,
+    *,
+    request: str,
+    settings: Settings,
+    judge: Model | None,
 ) -> SearchRefinement:
+    judging = model_judging(settings, judge)
+
     async def search_archives_db_tool(
         query: str,
         media_type: MediaType | None = None,
@@ -165,9 +179,17 @@ def _search_toolset(
     ) -> SearchResult:
         """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
         c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
-        return await db.run(
+        res = await db.run(
             search_archives_db, db, embedder, query, constraints=c, match_threshold=thresholds.match_threshold
         )
+        if judging:
+            said = await judge_with_model(request, res, parsed, thresholds, settings=settings, judge=judge)
+            if said is not None:
+                verdict, by = said
+                res = res.model_copy(
+                    update={"judged_by": by, "judged_relevant": verdict.relevant, "judge_reason": verdict.reason}
+                )
+        return res
 
     tools = FunctionToolset([Tool(search_archives_db_tool, name=SEARCH_TOOL)])
     return SearchRefinement(
@@ -188,6 +210,7 @@ async def _search(
     trace: list[TraceStep],
     settings: Settings,
     emit: EventSink | None,
+    judge: Model | None = None,
 ) -> ArchiveResponse:
     parsed = parse_message(f"{message} {plan.query}")
     parsed.constraints = plan.constraints
@@ -239,7 +262,9 @@ async def _search(
             await emit("attempt", attempt.model_dump(mode="json"))
 
     thresholds = await db.run(thresholds_for, db, embedder)
-    toolset = _search_toolset(db, embedder, parsed, thresholds, on_attempt)
+    toolset = _search_toolset(
+        db, embedder, parsed, thresholds, on_attempt, request=message, settings=settings, judge=judge
+    )
     agent: Agent[None, str] = Agent(toolsets=[toolset], name="archive-search")
     args = search_args(plan.query or message, plan.constraints)
     await run_agent(
@@ -308,6 +333,7 @@ async def more_like_this(
     settings: Settings | None = None,
     model: Model | None = None,
     emit: EventSink | None = None,
+    judge: Model | None = None,
 ) -> ArchiveResponse:
     """A new search seeded with item `identifier`'s title and tags, through the same `run`."""
     s = settings or get_settings()
@@ -315,7 +341,7 @@ async def more_like_this(
     seed = await db.run(item_seed, db, identifier.strip()[:40])
     if seed is None:
         raise NotFound(f"No archive item {identifier.strip()[:40]!r}.")
-    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit)
+    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit, judge=judge)
     # The item itself is the closest match to its own words: "more like this" shows the others.
     resp.archives = [h for h in resp.archives if h.identifier != seed["identifier"]]
     resp.nearest = [h for h in resp.nearest if h.identifier != seed["identifier"]]

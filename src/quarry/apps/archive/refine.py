@@ -111,6 +111,13 @@ class ArchivePolicy:
 
     def judge(self, args: Mapping[str, Any], result: Any) -> Judgement:
         assert isinstance(result, SearchResult)
+        if result.judged_by is not None and result.hits:
+            # A language model read the items (summaries included); the similarity floor still applies.
+            best = result.best_similarity or 0.0
+            ok = bool(result.judged_relevant) and best >= self.thresholds.relevant_similarity
+            said = "relevant" if result.judged_relevant else "not relevant"
+            why = f"{result.judged_by} judged {said} ({result.judge_reason}); best similarity {best:.3f}"
+            return Judgement("relevant" if ok else "weak", result.best_similarity, len(result.hits), why)
         verdict, why = grade(result.hits, self.parsed, self.thresholds)
         return Judgement(verdict, result.best_similarity, len(result.hits), why)
 
