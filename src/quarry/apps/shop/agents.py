@@ -27,6 +27,9 @@ from .nlu import parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 
+MIN_LOOKUP_SCORE = 1.0
+"""Below this search score (similarity + word similarity + rank, at most ~3) the best candidate
+is not the product asked about: say so rather than return an unrelated key."""
 NOT_FOUND = "محصولی با این مشخصات در کاتالوگ پیدا نشد."
 NO_FEATURE = "این ویژگی برای این محصول ثبت نشده است."
 NO_OFFERS = "پیشنهادی با این شرایط برای این محصول پیدا نشد."
@@ -158,7 +161,7 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     last = returns[-1]
     if last.tool_name == "search_base_products":
         found = _CANDIDATES.validate_python(last.content)
-        if not found:
+        if not found or found[0].score < MIN_LOOKUP_SCORE:
             return output_call(info, ShopAnswer(message=NOT_FOUND))
         key = found[0].random_key
         if q.intent == "feature":

@@ -23,6 +23,7 @@ class ChatState(BaseModel):
     last_base_keys: list[str] = Field(default_factory=list, description="Base keys the last answer named.")
     last_member_keys: list[str] = Field(default_factory=list, description="Offer keys the last answer named.")
     multi: dict[str, object] | None = Field(None, description="The multi-turn coordinator's state, when one is open.")
+    selection: dict[str, object] | None = Field(None, description="The last option picked and when (60-second cache).")
     summary: str = Field("", max_length=SUMMARY_CHARS, description="What the chat was about, in ≤ 200 characters.")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 import weakref
 from typing import Any
 
@@ -32,9 +33,11 @@ from .agents import (
     single_turn_agent,
     vision_agent,
 )
+from .coordinator import Selection, coordinate, picked_number
 from .ingest import loaded_size
 from .memory import ChatState, load_chat, save_chat
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, decode_image
+from .turnstate import TurnState
 
 APP = "shop"
 TURN_TIMEOUT_S = 25.0
@@ -159,23 +162,60 @@ async def _turn(
     else:
         if await db.run(loaded_size, db) is None:
             raise DataMissing("No shop catalogue yet: run `quarry shop ingest` first.")
-        mode, route_step = await _route(s, text, router_model)
-        turn, used = await _single_turn(db, s, text, model)
-        turn.trace.insert(0, route_step)
-        if mode == "multi_turn":
-            turn.trace.insert(
-                1,
-                DecisionStep(step="multi_turn", action="single_turn", model="policy",
-                             reason="the narrowing dialogue is not built yet: answered as a single turn"),
-            )  # fmt: skip
-        turn.route = mode
+        turn, used = await _text_turn(db, s, chat_id, state, text, model, router_model)
     _remember(state, turn, text)
     await db.run(save_chat, db, chat_id, state)
     return turn, used
 
 
+async def _text_turn(
+    db: Database,
+    s: Settings,
+    chat_id: str,
+    state: ChatState,
+    text: str,
+    model: Model | None,
+    router_model: Model | None,
+) -> tuple[ShopTurn, str | None]:
+    """An open narrowing dialogue continues; else the router decides (a bare option number
+    right after a selection goes to the dialogue too, for its 60-second cache)."""
+    if state.multi is not None:
+        step = PlanStep(step="router", action="multi_turn", model="policy", reason="a narrowing dialogue is open")
+        return await _dialogue(db, s, chat_id, state, text, step)
+    mode, route_step = await _route(s, text, router_model)
+    if mode == "multi_turn" or picked_number(text) is not None:
+        return await _dialogue(db, s, chat_id, state, text, route_step)
+    turn, used = await _single_turn(db, s, text, model)
+    turn.trace.insert(0, route_step)
+    return turn, used
+
+
+async def _dialogue(
+    db: Database, s: Settings, chat_id: str, state: ChatState, text: str, step: PlanStep
+) -> tuple[ShopTurn, str | None]:
+    previous = TurnState.model_validate(state.multi) if state.multi is not None else None
+    last = Selection.model_validate(state.selection) if state.selection else None
+    try:
+        reply = await asyncio.wait_for(coordinate(db, s, previous, text, last_selection=last), timeout=TURN_TIMEOUT_S)
+    except TimeoutError:
+        # The previous dialogue state is kept as it was: the user can simply answer again.
+        failed = DecisionStep(
+            step="multi_turn", action="timeout", model="policy", reason=f"over {TURN_TIMEOUT_S:.0f} s"
+        )
+        return ShopTurn(message=TIMEOUT_MESSAGE, route="multi_turn", trace=[step, failed]), "policy"
+    state.multi = reply.state.model_dump(mode="json") if reply.state is not None else None
+    if reply.selected is not None and reply.member_random_keys:
+        pick = Selection(number=reply.selected, member_random_key=reply.member_random_keys[0], at=time.time())
+        state.selection = pick.model_dump()
+    turn = ShopTurn(message=reply.message, member_random_keys=reply.member_random_keys, route="multi_turn",
+                    trace=[step, *(reply.trace or [])])  # fmt: skip
+    return turn, "policy"
+
+
 def _remember(state: ChatState, turn: ShopTurn, text: str) -> None:
     state.turns += 1
+    if turn.route != "multi_turn":
+        state.multi = None  # a single-turn question or an image ends an open dialogue
     state.last_mode = turn.route
     state.last_base_keys = list(turn.base_random_keys or [])
     state.last_member_keys = list(turn.member_random_keys or [])

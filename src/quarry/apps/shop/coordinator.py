@@ -1,0 +1,216 @@
+"""The multi-turn narrowing dialogue ("I want a cheap fridge" → questions → numbered options → «۲»).
+
+One turn of `coordinate`:
+1. Options on screen: a number (Persian or ASCII digits) picks one and returns its member
+   key (cached for 60 s, so the same reply repeated returns the same key); anything else
+   replays the options, unless it is a stop word.
+2. Otherwise the utterance becomes a `MemberDelta` (model extractor, offline the regex
+   reader), applied to the `MemberDetails`; one candidate search runs (`narrow_search`).
+3. Nothing matches: constraints are dropped one at a time in `RELAX_ORDER` (keywords →
+   attributes → price → brand → city → category → min score → warranty) and the reply says which.
+4. More than five offers and fewer than two questions asked: ask `product_scope` (brand /
+   budget) then `shop_scope` (city / warranty), each only if it would add something.
+5. Else the top five offers as numbered options.
+A stop reason (selected, cancelled, nothing found) ends the dialogue and it is forgotten.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+from pydantic_ai.models import Model
+
+from quarry.agent import AgentFailed, DecisionStep, RetrievalStep, TraceStep, run_agent
+from quarry.db import Database
+from quarry.search.text import fold_joined
+from quarry.settings import Settings
+
+from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
+from .narrow_search import TOP, Found, search_offers
+from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
+
+SELECTION_TTL_S = 60.0
+_DIGITS = re.compile(r"^\s*(?:گزینه|option|#)?\s*(\d{1,2})\s*\.?\s*$")
+_PERSIAN = re.compile(r"[\u0600-\u06ff]")
+_FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_RELAX_WORDS = {
+    "keywords": ("کلمات جست‌وجو", "the search words"), "attributes": ("ویژگی‌ها", "the attributes"),
+    "price": ("بازه قیمت", "the price range"), "brand_id": ("برند", "the brand"), "city_id": ("شهر", "the city"),
+    "category_id": ("دسته", "the category"), "min_score": ("حداقل امتیاز", "the minimum score"),
+    "has_warranty": ("گارانتی", "the warranty"),
+}  # fmt: skip
+
+
+class Selection(BaseModel):
+    """The last option a chat picked (kept 60 s so a repeated reply returns the same offer)."""
+
+    number: int
+    member_random_key: str
+    at: float = Field(description="Unix time of the pick.")
+
+    def fresh(self, number: int) -> bool:
+        return number == self.number and time.time() - self.at <= SELECTION_TTL_S
+
+
+@dataclass
+class Reply:
+    """What one dialogue turn answers, and the state to keep (None: forget the chat's dialogue)."""
+
+    message: str
+    state: TurnState | None
+    member_random_keys: list[str] | None = None
+    trace: list[TraceStep] | None = None
+    selected: int | None = None
+    """The option number picked this turn (the caller caches it with its member key for 60 s)."""
+
+
+def picked_number(text: str) -> int | None:
+    """The option number in a reply such as «۲», "2" or "option 2" (None if it is not one)."""
+    m = _DIGITS.match(fold_joined(text))
+    return int(m.group(1)) if m else None
+
+
+def _fa(text: str, persian: bool) -> str:
+    return text.translate(_FA_DIGITS) if persian else text
+
+
+def _price(n: int, persian: bool) -> str:
+    return _fa(f"{n:,}", persian).replace(",", "٬" if persian else ",")
+
+
+def render_options(options: list[Option], persian: bool) -> str:
+    head = (
+        "این گزینه‌ها را پیدا کردم؛ شماره‌ی یکی را بفرستید:" if persian else "Here are the options; reply with a number:"
+    )
+    lines = [head]
+    for i, o in enumerate(options, start=1):
+        w = (
+            ("با گارانتی" if o.has_warranty else "بدون گارانتی")
+            if persian
+            else ("warranty" if o.has_warranty else "no warranty")
+        )
+        unit = "تومان" if persian else "Toman"
+        lines.append(f"{_fa(str(i), persian)}. {o.name} — {_price(o.price, persian)} {unit} — {o.city}، {w}"
+                     if persian else f"{i}. {o.name} — {_price(o.price, persian)} {unit} — {o.city}, {w}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def _question(q: Question, found: Found, persian: bool) -> str:
+    if q == "product_scope":
+        brands = "، ".join(b.label for b in found.brands[:4])
+        bands = sorted(int(b.label) for b in found.price_bands[:4])
+        if persian:
+            budget = f"؛ بیشتر پیشنهادها از {_price(bands[0], True)} تومان به بالاست" if bands else ""
+            return f"{_fa(f'{found.total:,}', True)} پیشنهاد پیدا شد. برند یا سقف بودجه‌ی خاصی مد نظرتان است؟ " \
+                   f"(برندهای پرتکرار: {brands}{budget})"  # fmt: skip
+        return f"I found {found.total:,} offers. Any brand or maximum budget in mind? (common brands: {brands})"
+    cities = "، ".join(c.label for c in found.cities[:4])
+    if persian:
+        return f"در کدام شهر خرید می‌کنید و آیا فروشنده باید گارانتی بدهد؟ (شهرهای پرتکرار: {cities})"
+    return f"Which city are you buying in, and do you need a warranty? (common cities: {cities})"
+
+
+def _next_question(d: MemberDetails, asked: list[Question]) -> Question | None:
+    """The next clarifying question that would add something (at most two, in order)."""
+    if len(asked) >= 2:
+        return None
+    if "product_scope" not in asked and d.brand_id is None and d.max_price is None and not d.keywords:
+        return "product_scope"
+    if "shop_scope" not in asked and (d.city_id is None or d.has_warranty is None):
+        return "shop_scope"
+    return None
+
+
+async def _delta(text: str, settings: Settings, model: Model | None) -> tuple[MemberDelta, str | None]:
+    try:
+        r = await run_agent(nlu_agent(), text, settings=settings, offline=offline_nlu,
+                            name="multiturn-nlu-extractor", model=model, timeout_s=10.0)  # fmt: skip
+        return r.output, r.model
+    except AgentFailed:
+        return extract_delta(text), "regex fallback"
+
+
+async def coordinate(
+    db: Database,
+    settings: Settings,
+    state: TurnState | None,
+    text: str,
+    *,
+    last_selection: Selection | None = None,
+    nlu_model: Model | None = None,
+) -> Reply:
+    """One turn of the narrowing dialogue (see the module docstring); `last_selection` is the
+    chat's previous pick, answered again when the same number comes within 60 seconds."""
+    state = state.model_copy(deep=True) if state else TurnState()
+    state.turns += 1
+    persian = bool(_PERSIAN.search(text)) or (not text.strip())
+    number = picked_number(text)
+    trace: list[TraceStep] = []
+    if state.options:
+        if number is not None and 1 <= number <= len(state.options):
+            chosen = state.options[number - 1]
+            trace.append(DecisionStep(step="select", action="selected", model="policy", reason=f"option {number}"))
+            msg = f"گزینه‌ی {_fa(str(number), True)}: {chosen.name}" if persian else f"Option {number}: {chosen.name}"
+            return Reply(msg, None, [chosen.member_random_key], trace, selected=number)
+        if not extract_delta(text).stop:
+            trace.append(DecisionStep(step="select", action="replay", model="policy", reason="not an option number"))
+            return Reply(render_options(state.options, persian), state, None, trace)
+    elif number is not None and last_selection is not None and last_selection.fresh(number):
+        trace.append(DecisionStep(step="select", action="cached", model="policy", reason="same reply within 60 s"))
+        msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"
+        return Reply(msg, None, [last_selection.member_random_key], trace)
+    delta, used = await _delta(text, settings, nlu_model)
+    trace.append(
+        DecisionStep(step="nlu", action="delta", model=used, reason=str(delta.model_dump(exclude_defaults=True)))
+    )
+    if delta.stop:
+        return Reply(
+            "باشه؛ هر وقت خواستید دوباره بپرسید." if persian else "OK — ask again any time.", None, None, trace
+        )
+    details = delta.apply(state.details)
+    if details == MemberDetails():
+        msg = "دنبال چه محصولی هستید؟" if persian else "What product are you looking for?"
+        return Reply(msg, state if state.turns > 1 else None, None, trace)
+    found = await db.run(search_offers, db, details)
+    trace.append(_retrieval(found, details))
+    dropped: list[str] = []
+    while found.total == 0:
+        constraint = next((c for c in RELAX_ORDER if details.has(c)), None)
+        if constraint is None:
+            break
+        details = details.without(constraint)
+        dropped.append(constraint)
+        found = await db.run(search_offers, db, details)
+        trace.append(_retrieval(found, details, relaxed=constraint))
+    if found.total == 0:
+        msg = "چیزی پیدا نشد؛ لطفاً محصول را دقیق‌تر بگویید." if persian else "Nothing found; please say what product."
+        return Reply(msg, None, None, trace)
+    state.details = details
+    note = ""
+    if dropped:
+        words = (
+            "، ".join(_RELAX_WORDS[c][0] for c in dropped)
+            if persian
+            else ", ".join(_RELAX_WORDS[c][1] for c in dropped)
+        )
+        note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
+                else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
+    question = _next_question(details, state.asked) if found.total > TOP else None
+    if question is not None:
+        state.asked.append(question)
+        trace.append(DecisionStep(step="clarify", action=question, model="policy", count=found.total))
+        return Reply(note + _question(question, found, persian), state, None, trace)
+    state.options = found.top
+    trace.append(DecisionStep(step="options", action="show", model="policy", count=len(found.top)))
+    return Reply(note + render_options(found.top, persian), state, None, trace)
+
+
+def _retrieval(found: Found, d: MemberDetails, relaxed: str | None = None) -> RetrievalStep:
+    return RetrievalStep(
+        step="search_offers", action=f"relaxed {relaxed}" if relaxed else "search", count=found.total, model="sql",
+        ms=found.ms, retrieval_mode="structured" if not d.keywords else "lexical",
+        filters_text=str(d.model_dump(exclude_defaults=True)), topk=len(found.top),
+    )  # fmt: skip

@@ -1,0 +1,133 @@
+"""Multi-turn NLU: one utterance → `MemberDelta`.
+
+`extract_delta` is the deterministic regex/keyword reader (Persian and English): category,
+brand, city, price bounds in Toman («زیر ۲۰ میلیون», "under 20 million"), cheap, warranty,
+minimum shop score, colour, stop words, and leftover words as keywords. The model-backed
+extractor (`nlu_agent`) returns the same `MemberDelta`; offline it runs this reader.
+
+>>> d = extract_delta("I want a cheap fridge")
+>>> (d.category_id, d.cheap)
+(17, True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic_ai import Agent
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo
+
+from quarry.llm import last_user_text, output_call
+from quarry.search.text import fold_joined
+
+from .categories import CATEGORIES
+from .turnstate import MemberDelta
+from .vocab import BRANDS, CITIES
+
+_CATEGORY_ALIASES: dict[str, int] = {
+    "fridge": 17, "refrigerator": 17, "یخچال": 17, "phone": 8, "mobile": 8, "گوشی": 8, "desk": 30, "میز": 30,
+    "laptop": 9, "tv": 16, "television": 16, "washing machine": 18, "sneakers": 34, "shoes": 34, "کفش": 34,
+}  # fmt: skip
+
+
+def _category_words() -> list[tuple[str, int]]:
+    words: dict[str, int] = {}
+    for c in CATEGORIES:
+        for w in (c.noun_fa, c.fa, c.noun_en.lower(), c.en.lower(), c.en.lower().rstrip("s")):
+            words.setdefault(fold_joined(w), c.id)
+    words.update({fold_joined(k): v for k, v in _CATEGORY_ALIASES.items()})
+    return sorted(words.items(), key=lambda kv: -len(kv[0]))
+
+
+_CATEGORIES = _category_words()
+_BRANDS = sorted(
+    [(fold_joined(b.fa), b.id) for b in BRANDS] + [(b.en.lower(), b.id) for b in BRANDS], key=lambda t: -len(t[0])
+)
+_CITIES = sorted([(fold_joined(c.fa), c.id) for c in CITIES] + [(c.en.lower(), c.id) for c in CITIES],
+                 key=lambda t: -len(t[0]))  # fmt: skip
+_COLOURS = {"مشکی": "مشکی", "سفید": "سفید", "نقرهای": "نقره‌ای", "استیل": "استیل", "black": "مشکی",
+            "white": "سفید", "silver": "نقره‌ای", "steel": "استیل", "طوسی": "طوسی", "gray": "طوسی"}  # fmt: skip
+_UNIT = {"میلیون": 1_000_000, "million": 1_000_000, "m": 1_000_000, "هزار": 1_000, "thousand": 1_000, "k": 1_000}
+_NUMBER = r"(\d+(?:\.\d+)?)\s*(میلیون|million|m|هزار|thousand|k)?\s*(تومان|toman)?"
+_MAX = re.compile(rf"(?:زیر|کمتر از|تا|حداکثر|under|below|less than|max|up to|at most)\s*{_NUMBER}")
+_MIN = re.compile(rf"(?:بالای|بیشتر از|حداقل|above|over|more than|at least|min)\s*{_NUMBER}")
+_BETWEEN = re.compile(rf"(?:بین|between)\s*{_NUMBER}\s*(?:تا|و|and|to|-)\s*{_NUMBER}")
+_CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
+_NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|without (a )?warranty|no warranty")
+_WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
+_SCORE = re.compile(r"(?:امتیاز|score|rating)\D{0,12}(\d(?:\.\d)?)")
+_STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
+_FILLER = re.compile(
+    r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|"
+    r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
+    r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز)(?!\w)"
+)
+
+
+def _amount(number: str, unit: str | None, toman: str | None) -> int:
+    value = float(number) * _UNIT.get(unit or "", 1)
+    if unit or toman or value >= 100_000:
+        return int(value)
+    return int(value * 1_000_000)  # a bare "زیر ۲۰" means 20 million Toman
+
+
+def _first(pairs: list[tuple[str, int]], text: str) -> tuple[int, str] | None:
+    for phrase, ident in pairs:
+        if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text):
+            return ident, phrase
+    return None
+
+
+def extract_delta(text: str) -> MemberDelta:
+    """The constraints an utterance states (deterministic; Persian and English)."""
+    t = fold_joined(text)
+    delta = MemberDelta()
+    if _STOP.search(t):
+        return MemberDelta(stop=True)
+    if m := _SCORE.search(t):
+        delta.min_score = min(5.0, float(m.group(1)))
+        t = t.replace(m.group(0), " ")
+    if m := _BETWEEN.search(t):
+        delta.min_price = _amount(m.group(1), m.group(2), m.group(3))
+        delta.max_price = _amount(m.group(4), m.group(5), m.group(6))
+        t = t.replace(m.group(0), " ")
+    else:
+        if m := _MAX.search(t):
+            delta.max_price = _amount(m.group(1), m.group(2), m.group(3))
+            t = t.replace(m.group(0), " ")
+        if m := _MIN.search(t):
+            delta.min_price = _amount(m.group(1), m.group(2), m.group(3))
+            t = t.replace(m.group(0), " ")
+    if _NO_WARRANTY.search(t):
+        delta.has_warranty, t = False, _NO_WARRANTY.sub(" ", t)
+    elif _WARRANTY.search(t):
+        delta.has_warranty, t = True, _WARRANTY.sub(" ", t)
+    if _CHEAP.search(t):
+        delta.cheap, t = True, _CHEAP.sub(" ", t)
+    for pairs, field in ((_CATEGORIES, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):
+        if found := _first(pairs, t):
+            setattr(delta, field, found[0])
+            t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
+    for word, value in _COLOURS.items():
+        if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t):
+            delta.attributes["رنگ"] = value
+            t = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", t)
+    rest = re.sub(r"[^\w\s]", " ", _FILLER.sub(" ", t))
+    delta.keywords = [w for w in rest.split() if len(w) > 1 and not w.isdigit()]
+    return delta
+
+
+def nlu_agent() -> Agent[None, MemberDelta]:
+    """The model-backed extractor (`multiturn-nlu-extractor`): utterance → MemberDelta."""
+    return Agent(
+        output_type=MemberDelta,
+        name="multiturn-nlu-extractor",
+        instructions="Extract the shopping constraints the user's message states as a MemberDelta. Prices are in "
+        "Toman. Leave anything not stated unset. Set stop when the user wants to end the conversation.",
+    )
+
+
+def offline_nlu(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """Offline extractor: the regex/keyword reader."""
+    return output_call(info, extract_delta(last_user_text(messages)))

@@ -1,0 +1,102 @@
+"""Typed state of the multi-turn narrowing dialogue: MemberDetails, MemberDelta, TurnState.
+
+`MemberDetails` holds what the user wants of an offer (hard filters + fuzzy keywords and
+attributes); `MemberDelta` is what one utterance changes; `TurnState` is everything the
+coordinator keeps between turns (stored as JSON in `shop_chats`, so it survives a restart).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Question = Literal["product_scope", "shop_scope"]
+"""The two clarifying questions, asked at most once each, in this order."""
+StopReason = Literal["selected", "cancelled", "nothing_found"]
+RELAX_ORDER: tuple[str, ...] = (
+    "keywords", "attributes", "price", "brand_id", "city_id", "category_id", "min_score", "has_warranty",
+)  # fmt: skip
+"""Constraints dropped one at a time, in this order, when nothing matches."""
+
+
+class MemberDetails(BaseModel):
+    """What the user wants of an offer (None / empty = no preference)."""
+
+    category_id: int | None = Field(None, description="Leaf category («یخچال و فریزر» …).")
+    brand_id: int | None = None
+    city_id: int | None = None
+    min_price: int | None = Field(None, description="Toman.")
+    max_price: int | None = Field(None, description="Toman.")
+    cheap: bool = Field(False, description="The user asked for something cheap: order by price.")
+    has_warranty: bool | None = None
+    min_score: float | None = Field(None, description="Minimum shop score (0-5).")
+    keywords: list[str] = Field(default_factory=list, description="Other words to match in names.")
+    attributes: dict[str, str] = Field(default_factory=dict, description="Feature key → value («رنگ» → «سفید»).")
+
+    def without(self, constraint: str) -> MemberDetails:
+        """A copy with one constraint (a `RELAX_ORDER` name) dropped."""
+        if constraint == "keywords":
+            return self.model_copy(update={"keywords": []})
+        if constraint == "attributes":
+            return self.model_copy(update={"attributes": {}})
+        if constraint == "price":
+            return self.model_copy(update={"min_price": None, "max_price": None})
+        return self.model_copy(update={constraint: None})
+
+    def has(self, constraint: str) -> bool:
+        if constraint == "price":
+            return self.min_price is not None or self.max_price is not None
+        value = getattr(self, constraint)
+        return bool(value) if isinstance(value, list | dict) else value is not None
+
+
+class MemberDelta(BaseModel):
+    """What one utterance adds or changes (None = unchanged)."""
+
+    category_id: int | None = None
+    brand_id: int | None = None
+    city_id: int | None = None
+    min_price: int | None = None
+    max_price: int | None = None
+    cheap: bool | None = None
+    has_warranty: bool | None = None
+    min_score: float | None = None
+    keywords: list[str] = Field(default_factory=list)
+    attributes: dict[str, str] = Field(default_factory=dict)
+    stop: bool = Field(False, description="The user wants to stop («بیخیال», 'cancel').")
+
+    def apply(self, details: MemberDetails) -> MemberDetails:
+        """`details` updated with this delta."""
+        update = {k: v for k, v in self.model_dump(exclude={"keywords", "attributes", "stop"}).items() if v is not None}
+        out = details.model_copy(update=update)
+        if self.category_id is not None and self.category_id != details.category_id:
+            out.keywords, out.attributes = [], {}
+        out.keywords = list(dict.fromkeys([*out.keywords, *self.keywords]))
+        out.attributes = {**out.attributes, **self.attributes}
+        return out
+
+    def is_empty(self) -> bool:
+        return self == MemberDelta()
+
+
+class Option(BaseModel):
+    """One numbered option shown to the user: an offer."""
+
+    member_random_key: str
+    base_random_key: str
+    name: str
+    price: int
+    city: str
+    score: float
+    has_warranty: bool
+
+
+class TurnState(BaseModel):
+    """The dialogue between turns."""
+
+    turns: int = 0
+    details: MemberDetails = Field(default_factory=MemberDetails)
+    asked: list[Question] = Field(default_factory=list, description="Clarifying questions already asked.")
+    options: list[Option] = Field(default_factory=list, description="Options shown; a number picks one.")
+    stop_reason: StopReason | None = None

@@ -1,0 +1,129 @@
+"""The multi-turn narrowing dialogue on the real catalogue: two questions at most, numbered options,
+«۲»/"2" returns that offer's member key, replays, the 60-second cache, relaxation, stop words,
+state kept in Postgres, and per-chat serialisation."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import pytest
+
+from quarry.apps.shop.memory import load_chat
+from quarry.apps.shop.models import MessagePart, ShopTurn
+from quarry.apps.shop.narrow_nlu import extract_delta
+from quarry.apps.shop.orchestrator import run
+from quarry.apps.shop.testing import prepared_database
+from quarry.apps.shop.turnstate import MemberDelta
+from quarry.apps.shop.vocab import BRANDS, CITIES
+from quarry.db import Database
+
+SNOWA = next(b.id for b in BRANDS if b.en.lower() == "snowa")
+TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
+
+
+@pytest.fixture(scope="module")
+def shop_db() -> Database:
+    return prepared_database()
+
+
+def ask(chat: str, text: str) -> ShopTurn:
+    return asyncio.run(run(chat, [MessagePart(type="text", content=text)]))
+
+
+DELTAS = [
+    ("I want a cheap fridge", MemberDelta(category_id=17, cheap=True)),
+    ("یه یخچال ارزون میخوام", MemberDelta(category_id=17, cheap=True)),
+    ("زیر ۲۵ میلیون", MemberDelta(max_price=25_000_000)),
+    ("between 20 and 30 million", MemberDelta(min_price=20_000_000, max_price=30_000_000)),
+    ("در تهران با گارانتی", MemberDelta(city_id=TEHRAN, has_warranty=True)),
+    ("بدون گارانتی", MemberDelta(has_warranty=False)),
+    ("snowa", MemberDelta(brand_id=SNOWA)),
+    ("اسنوا سفید", MemberDelta(brand_id=SNOWA, attributes={"رنگ": "سفید"})),
+    ("امتیاز بالای ۴", MemberDelta(min_score=4.0)),
+    ("بیخیال", MemberDelta(stop=True)),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DELTAS, ids=[d[0] for d in DELTAS])
+def test_regex_reader(text: str, expected: MemberDelta) -> None:
+    assert extract_delta(text) == expected
+
+
+def _offer(db: Database, member_key: str) -> dict[str, object]:
+    row = db.fetch_one(
+        "SELECT b.category_id, b.brand_id, s.city_id, s.has_warranty, m.price, b.random_key AS base"
+        " FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key"
+        " JOIN shop.shops s ON s.id = m.shop_id WHERE m.random_key = :k",
+        {"k": member_key},
+    )
+    assert row is not None, "the member key exists"
+    return row
+
+
+def test_cheap_fridge_dialogue_in_persian(shop_db: Database) -> None:
+    chat = f"d-{uuid.uuid4().hex}"
+    first = ask(chat, "یه یخچال ارزون میخوام")
+    assert first.route == "multi_turn" and first.message and "برند" in first.message
+    assert [s.action for s in first.trace if s.step == "clarify"] == ["product_scope"]
+    second = ask(chat, "اسنوا")
+    assert [s.action for s in second.trace if s.step == "clarify"] == ["shop_scope"]
+    third = ask(chat, "تهران با گارانتی")
+    assert third.message and third.message.count("\n") >= 1 and "۱." in third.message
+    state = load_chat(shop_db, chat)
+    options = state.multi["options"]  # type: ignore[index]
+    assert 1 <= len(options) <= 5
+    pick = ask(chat, "۲")
+    assert pick.member_random_keys == [options[1]["member_random_key"]]
+    offer = _offer(shop_db, pick.member_random_keys[0])
+    assert (offer["category_id"], offer["brand_id"], offer["city_id"], offer["has_warranty"]) == (
+        17, SNOWA, TEHRAN, True,
+    )  # fmt: skip
+    # The dialogue is over (forgotten); the same reply within 60 s returns the same offer.
+    assert load_chat(shop_db, chat).multi is None
+    again = ask(chat, "2")
+    assert again.member_random_keys == pick.member_random_keys
+
+
+def test_options_are_replayed_on_an_invalid_reply_and_ascii_digits_work(shop_db: Database) -> None:
+    chat = f"d-{uuid.uuid4().hex}"
+    ask(chat, "I want a cheap fridge")
+    ask(chat, "under 25 million")
+    shown = ask(chat, "Tehran with warranty")
+    assert shown.message and shown.message.startswith("Here are the options")
+    assert ask(chat, "hmm which one").message == shown.message
+    assert ask(chat, "9").message == shown.message
+    chosen = ask(chat, "1")
+    offer = _offer(shop_db, (chosen.member_random_keys or [""])[0])
+    assert offer["category_id"] == 17 and int(offer["price"]) <= 25_000_000  # type: ignore[call-overload]
+
+
+def test_nothing_matching_relaxes_in_order_and_says_so(shop_db: Database) -> None:
+    chat = f"d-{uuid.uuid4().hex}"
+    turn = ask(chat, "I want a cheap snowa fridge under 1000 toman in Tehran with warranty")
+    relaxed = [s.action for s in turn.trace if s.step == "search_offers"]
+    assert relaxed[0] == "search" and relaxed[1] == "relaxed price"
+    assert turn.message and "price range" in turn.message
+
+
+def test_stop_word_forgets_the_dialogue(shop_db: Database) -> None:
+    chat = f"d-{uuid.uuid4().hex}"
+    ask(chat, "I want a cheap fridge")
+    assert load_chat(shop_db, chat).multi is not None
+    ask(chat, "never mind")
+    assert load_chat(shop_db, chat).multi is None
+
+
+def test_turns_of_one_chat_never_interleave(shop_db: Database) -> None:
+    chat = f"d-{uuid.uuid4().hex}"
+
+    async def both() -> None:
+        await asyncio.gather(
+            run(chat, [MessagePart(type="text", content="I want a cheap fridge")]),
+            run(chat, [MessagePart(type="text", content="under 25 million")]),
+        )
+
+    asyncio.run(both())
+    state = load_chat(shop_db, chat)
+    assert state.turns == 2  # a lost update would leave 1
+    assert state.multi is not None and state.multi["details"]["max_price"] == 25_000_000  # type: ignore[index]
