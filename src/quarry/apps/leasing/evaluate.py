@@ -6,6 +6,8 @@ and term a person reads in them), `clarify.jsonl` (underconstrained openers + th
 Spec F1 is macro over fields: a scalar is right within 1 %, a list item by item. Each needs case
 also runs as a whole turn through `orchestrator.run` (the offline models, real Postgres): the
 turn is actionable when it returns an ActionPlan with at least one tour.
+`lease_questions.jsonl` (80: nine clause questions per lease + one nothing answers, the expected
+sections taken from `leases/leases.json`) gives citation precision/recall and abstention.
 Not here yet: NDCG@3/MRR@3 against hand-judged top-3 units and the weight ablation (issue 9 §11).
 """
 
@@ -26,6 +28,7 @@ from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .agents import knn_vote
+from .leaseqa import answer_question
 from .match import Weights, match_rank
 from .models import SearchSpec
 from .needs import parse_needs
@@ -107,12 +110,36 @@ async def _clarify(cases: list[dict[str, Any]], s: Settings) -> list[bool]:
     return out
 
 
+def lease_citations(db: Any, cases: list[dict[str, Any]]) -> tuple[float, float, float, list[str]]:
+    """(citation precision, recall, abstention on unanswerable, misses) at (section, page) level.
+
+    Each quote is an exact substring of its chunk, so a right (section, page) is a right quote."""
+    tp = fp = fn = 0
+    abstained: list[bool] = []
+    misses: list[str] = []
+    for c in cases:
+        a = answer_question(db, c["question"], tenant_id=c["tenant_id"])
+        got = {(x.section, x.page) for x in a.citations}
+        want = {(x["section"], x["page"]) for x in c["expected"]}
+        if not want:
+            abstained.append(not a.found)
+        tp, fp, fn = tp + len(got & want), fp + len(got - want), fn + len(want - got)
+        if got != want:
+            misses.append(
+                f"lease {c['id']} {c['lease_id']} {c['clause']}: cited {sorted(got)}, labelled {sorted(want)}"
+            )
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    return precision, recall, accuracy(abstained), misses
+
+
 def run_eval(*, settings: Settings | None = None, progress: bool = True) -> EvalReport:
     """The leasing figures on the labelled sets."""
     s = settings or get_settings()
     db = get_database(s)
     rep = RichReporter() if progress else SilentReporter()
     routing, needs, clarify = _load("routing.jsonl"), _load("needs.jsonl"), _load("clarify.jsonl")
+    lease_cases = _load("lease_questions.jsonl")
     misses: list[str] = []
     with rep.running():
         from .setup import prepare
@@ -146,18 +173,25 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         rep.phase("leasing turns", total=len(needs))
         turns = asyncio.run(_turns(needs, s, rep.advance))
         clar = asyncio.run(_clarify(clarify, s))
+        cite_p, cite_r, abstain, lease_misses = lease_citations(db, lease_cases)
+    misses += lease_misses
     units = int(db.scalar("SELECT count(*) FROM leasing_units"))
     metrics = [
         Metric(name="routing_accuracy", label="routing accuracy", value=accuracy(hits), target="≥ 95 %"),
         Metric(name="spec_f1", label="Spec F1 (macro over fields)", value=macro, target="≥ 0.9"),
         Metric(name="clarification_utility", label="clarification utility", value=accuracy(clar)),
+        Metric(
+            name="citation_precision", label="lease citation precision (section+page)", value=cite_p, target="≥ 0.9"
+        ),
+        Metric(name="citation_recall", label="lease citation recall (section+page)", value=cite_r, target="≥ 0.9"),
+        Metric(name="abstention", label="abstention on unanswerable lease questions", value=abstain),
         Metric(name="actionable", label="% actionable outputs (ActionPlan)", value=accuracy([t[0] for t in turns])),
         *latency_metrics([t[1] for t in turns], what="turn"),
         *latency_metrics(match_ms, what=f"MatchRank ({units:,} units)"),
     ]
     return EvalReport(
         app="leasing",
-        cases=len(routing) + len(needs) + len(clarify),
+        cases=len(routing) + len(needs) + len(clarify) + len(lease_cases),
         metrics=metrics,
         breakdown={"Spec F1 by field": per_field},
         misses=misses,

@@ -476,6 +476,7 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
                 for c in comps
             ],
         )
+    refresh_chunk_stats(db)
     return {
         "tenants": len(tenants),
         "tenancies": len(tenancies),
@@ -484,6 +485,21 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
         "vendors": len(vendors),
         "comps": len(comps),
     }
+
+
+def refresh_chunk_stats(db: Database) -> None:
+    """Recompute the BM25 statistics of every lease chunk."""
+    with db.transaction(timeout_ms=0) as tx:
+        tx.execute("TRUNCATE leasing_chunk_term_stats, leasing_chunk_corpus_stats")
+        tx.execute(
+            "INSERT INTO leasing_chunk_term_stats (term, df) SELECT t, count(DISTINCT (lease_id, chunk_no))"
+            " FROM leasing_lease_chunks, unnest(terms) AS t GROUP BY t"
+        )
+        tx.execute(
+            "INSERT INTO leasing_chunk_corpus_stats (key, value)"
+            " SELECT 'docs', count(*) FROM leasing_lease_chunks"
+            " UNION ALL SELECT 'avgdl', coalesce(avg(cardinality(terms)), 0) FROM leasing_lease_chunks"
+        )
 
 
 def load_lease(tx: Any, lease_id: str, body: str, *, premises: str = "", source: str = "upload") -> int:

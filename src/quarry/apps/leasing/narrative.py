@@ -8,14 +8,16 @@ from .models import LeasingResponse
 from .when import describe
 
 _DOMA_LATER = {
-    "DOMA/lease": "This is a lease question. Lease Q&A with page/section citations is not built yet; "
-    "please ask your property manager.",
     "DOMA/renewal": "This is a renewal request. Renewal offers are not built yet; your leasing manager will follow up.",
 }
 
 
 def narrate(r: LeasingResponse) -> str:
     """One paragraph for people: what was understood, what was found, what to do next."""
+    if r.lease_answer is not None:
+        la = r.lease_answer
+        flags = f" Watch out: {'; '.join(la.risk_flags)}." if la.risk_flags else ""
+        return la.answer + flags
     if r.triage is not None:
         # Safety first: what to do now comes before any vendor or ETA (the confirm message has both, in order).
         return r.triage.confirm_message

@@ -34,6 +34,7 @@ from quarry.progress import SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .agents import coerce_spec, manager_agent, needs_agent, offline_manager, offline_needs
+from .leaseqa import answer_question
 from .match import Weights, match_rank
 from .models import ActionPlan, LeasingResponse, Matches, MatchItem, RouteDecision, SearchSpec, TourAction
 from .narrative import narrate
@@ -330,7 +331,23 @@ class _Turn:
                 )
             )
             return self._response(decision, triage=result)
-        # Lease Q&A and renewal are later slices of issue 9: say so rather than guess.
+        if decision.route == "DOMA/lease":
+            with timed() as t:
+                answer = await self.db.run(answer_question, self.db, text, tenant_id=self.tenant_id)
+            self.trace.append(
+                RetrievalStep(
+                    step="lease-qa",
+                    action="answer" if answer.found else "abstain",
+                    count=len(answer.citations),
+                    retrieval_mode="lexical",
+                    model="policy",
+                    ms=t.ms,
+                    reason="; ".join(f"{c.lease_id} §{c.section} p.{c.page}" for c in answer.citations)
+                    or "no section of the lease on this topic",
+                )
+            )
+            return self._response(decision, lease_answer=answer)
+        # Renewal offers are a later slice of issue 9: say so rather than guess.
         self.trace.append(DecisionStep(step=decision.route, action="not-built", model="policy"))
         return self._response(decision)
 

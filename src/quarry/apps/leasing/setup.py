@@ -6,12 +6,23 @@ from quarry.db import Database
 from quarry.progress import Reporter
 from quarry.settings import Settings
 
-from .ingest import ingest, unit_count
+from .ingest import ingest, migrate_app, refresh_chunk_stats, unit_count
+
+_ready: set[int] = set()
+"""Databases (by handle) this process has already prepared: later turns skip the checks."""
 
 
 def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
-    """Ingest the bundled inventory, leases, tenants, vendors and comps unless leasing_units has rows."""
-    if unit_count(db):
+    """Migrate, then ingest the bundled inventory, leases, tenants, vendors and comps unless
+    leasing_units has rows (refreshing lease-chunk statistics a database from before them lacks)."""
+    if id(db) in _ready:
         return False
-    ingest(db, reporter=reporter)
-    return True
+    migrate_app(db)
+    loaded = False
+    if not unit_count(db):
+        ingest(db, reporter=reporter)
+        loaded = True
+    elif not db.scalar("SELECT count(*) FROM leasing_chunk_corpus_stats"):
+        refresh_chunk_stats(db)
+    _ready.add(id(db))
+    return loaded
