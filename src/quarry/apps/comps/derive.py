@@ -7,7 +7,9 @@ ingest counts as a bad row instead of failing the load.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
@@ -76,59 +78,145 @@ def parse_price(text: str) -> Decimal:
     return value.quantize(CENT)
 
 
-def derive(raw: Sequence[str]) -> tuple[object, ...]:
-    """Raw fields in `ingest.COLUMNS` order → the typed row COPYed into hdb_resale."""
-    month, town, flat_type, block, street, storey_range, area, model, commence, remaining, price = raw
-    month = month.strip()
-    if not MONTH.match(month):
-        raise ValueError(f"month {month!r}")
-    town, flat_type, block, street = (v.strip().upper() for v in (town, flat_type, block, street))
-    if not (town and flat_type and block and street):
-        raise ValueError("empty town, flat_type, block or street_name")
-    storey_range = storey_range.strip()
-    lo, hi = storey_bounds(storey_range)
-    area_value = float(area)
-    commence_year = int(commence)
-    lease = lease_months(remaining, month, commence_year)
-    remaining_text = remaining.strip() or format_lease(lease)
-    model = model.strip()
-    listing = (
-        f"{town} {flat_type} {block} {street} {model} storey {storey_range} {area.strip()}sqm lease {remaining_text}"
-    )
-    return (
-        month,
-        town,
-        flat_type,
-        block,
-        street,
-        storey_range,
-        area_value,
-        model,
-        commence_year,
-        remaining_text,
-        parse_price(price),
-        f"{month}-01",
-        lo,
-        hi,
-        (lo + hi) / 2,
-        lease,
-        listing,
-        terms(listing),
-    )
-
-
+Piece = tuple[str, str, frozenset[str]]
+"""(COPY-escaped text, BM25 terms as array-literal elements joined by commas, the set of those terms)."""
 _ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+PRICE_AS_IS = re.compile(r"^\d{1,10}(\.\d{1,2})?$")
+"""A price the numeric(12,2) column stores exactly as written: no parsing needed."""
+LISTING_WORDS = ("storey", "lease")
+"""Words every listing text holds besides its values."""
 
 
-def copy_line(row: tuple[object, ...]) -> str:
-    """One row in COPY text format (tab-separated, terms as an array literal).
+def _piece(text: str) -> Piece:
+    found = terms(text)
+    # Terms are runs of letters and digits; only a word spelled "null" needs quotes in an array literal.
+    elements = ",".join('"null"' if t == "null" else t for t in found)
+    return text.translate(_ESCAPES), elements, frozenset(found)
 
-    Formatting here is about twice as fast as psycopg's per-value `write_row`; every text
-    field also appears in the listing text, so checking that one string decides escaping.
+
+def _upper(raw: str) -> Piece:
+    value = raw.strip().upper()
+    if not value:
+        raise ValueError("empty town, flat_type, block or street_name")
+    return _piece(value)
+
+
+def _month(raw: str) -> tuple[str, int]:
+    month = raw.strip()
+    if not (month.isascii() and MONTH.match(month)) or not 1 <= int(month[5:7]) <= 12:
+        raise ValueError(f"month {raw!r}")
+    return month, int(month[:4]) * 12 + int(month[5:7]) - 1
+
+
+def _storey(raw: str) -> tuple[Piece, str]:
+    """'07 TO 09' → (its piece, '7\\t9\\t8.0': storey_min, storey_max and storey_mid as COPY fields)."""
+    text = raw.strip()
+    lo, hi = storey_bounds(text)
+    return _piece(text), f"{lo}\t{hi}\t{(lo + hi) / 2}"
+
+
+def _area(raw: str) -> tuple[Piece, str]:
+    """Raw area → (the piece '<text as written>sqm', the numeric value)."""
+    return _piece(f"{raw.strip()}sqm"), str(float(raw))
+
+
+def _lease(raw: str) -> tuple[Piece, int]:
+    """A stated remaining lease → (its piece, months); blank leases are derived per row."""
+    text = raw.strip()
+    return _piece(text), lease_months(text, "2000-01", 0)
+
+
+def _derived_lease(months: int) -> tuple[Piece, int]:
+    return _piece(format_lease(months)), months
+
+
+@dataclass
+class TermCounts:
+    """Newest month and BM25 document frequencies per month of the rows derived (mergeable)."""
+
+    newest: str | None = None
+    df_by_month: dict[str, Counter[str]] = field(default_factory=dict)
+    """Documents per term and month; a month's counter also counts its documents under ''."""
+
+    def merge(self, other: TermCounts) -> None:
+        if other.newest is not None and (self.newest is None or other.newest > self.newest):
+            self.newest = other.newest
+        for month, df in other.df_by_month.items():
+            self.df_by_month.setdefault(month, Counter()).update(df)
+
+    def document_frequencies(self, keep_from: str) -> Counter[str]:
+        """Documents per term over the months from `keep_from` ('YYYY-MM-01') on."""
+        df: Counter[str] = Counter()
+        for month, counts in self.df_by_month.items():
+            if f"{month}-01" >= keep_from:
+                df.update(counts)
+        docs = df.pop("", 0)
+        for word in LISTING_WORDS:
+            df[word] = docs  # in every listing, whatever the values hold
+        return df
+
+
+class RowDeriver:
+    """Raw rows (`ingest.COLUMNS` order) → COPY lines for `hdb_resale` (`ingest.TARGET_COLUMNS`).
+
+    A million rows hold a few thousand distinct towns, streets, storeys, areas and leases, so
+    each distinct raw value is parsed, escaped and tokenised once and kept here; a row is then
+    a handful of dictionary lookups and one string format (about 4x faster than deriving every
+    row). The BM25 terms of the listing are the concatenation of its pieces' terms because
+    `terms` is applied word by word. A value that does not parse raises `ValueError` (the
+    ingest counts the row as bad), checked in the row's column order so the first bad column
+    is the one reported.
     """
-    values = row[:-1]
-    listing_terms: list[str] = row[-1]  # type: ignore[assignment]
-    line = "\t".join(map(str, values))
-    if any(ch in str(values[16]) for ch in "\\\t\n\r"):
-        line = "\t".join(str(v).translate(_ESCAPES) for v in values)
-    return line + "\t{" + ",".join(listing_terms) + "}\n"
+
+    def __init__(self) -> None:
+        self.months: dict[str, tuple[str, int]] = {}
+        self.uppers: dict[str, Piece] = {}
+        self.models: dict[str, Piece] = {}
+        self.storeys: dict[str, tuple[Piece, str]] = {}
+        self.areas: dict[str, tuple[Piece, str]] = {}
+        self.commences: dict[str, int] = {}
+        self.leases: dict[str, tuple[Piece, int]] = {}
+        self.derived_leases: dict[int, tuple[Piece, int]] = {}
+        self.terms = TermCounts()
+        """What the rows derived so far hold (drained per chunk by the ingest's worker processes)."""
+
+    def line(self, raw: Sequence[str]) -> str:
+        """One COPY text line (with its newline); ValueError/IndexError when a value does not parse."""
+        (month_raw, town_raw, type_raw, block_raw, street_raw, storey_raw, area_raw, model_raw, commence_raw,
+         lease_raw, price_raw) = raw  # fmt: skip
+        mo = self.months.get(month_raw) or self.months.setdefault(month_raw, _month(month_raw))
+        up = self.uppers
+        town = up.get(town_raw) or up.setdefault(town_raw, _upper(town_raw))
+        ftype = up.get(type_raw) or up.setdefault(type_raw, _upper(type_raw))
+        block = up.get(block_raw) or up.setdefault(block_raw, _upper(block_raw))
+        street = up.get(street_raw) or up.setdefault(street_raw, _upper(street_raw))
+        storey, storey_fields = self.storeys.get(storey_raw) or self.storeys.setdefault(storey_raw, _storey(storey_raw))
+        area, area_value = self.areas.get(area_raw) or self.areas.setdefault(area_raw, _area(area_raw))
+        model = self.models.get(model_raw) or self.models.setdefault(model_raw, _piece(model_raw.strip()))
+        commence = self.commences.get(commence_raw)
+        if commence is None:
+            commence = self.commences.setdefault(commence_raw, int(commence_raw))
+        if lease_raw.strip():
+            lease, months = self.leases.get(lease_raw) or self.leases.setdefault(lease_raw, _lease(lease_raw))
+        else:  # 99-year lease from the lease start, counted back from the sale month
+            left = (commence + LEASE_YEARS) * 12 - mo[1]
+            lease, months = self.derived_leases.get(left) or self.derived_leases.setdefault(left, _derived_lease(left))
+        price = price_raw.strip()
+        if not PRICE_AS_IS.match(price):
+            price = str(parse_price(price_raw))
+        month = mo[0]
+        tc = self.terms
+        if tc.newest is None or month > tc.newest:
+            tc.newest = month
+        df = tc.df_by_month.get(month) or tc.df_by_month.setdefault(month, Counter())
+        df.update(town[2] | ftype[2] | block[2] | street[2] | model[2] | storey[2] | area[2] | lease[2])
+        df[""] += 1
+        listing = (
+            f"{town[0]} {ftype[0]} {block[0]} {street[0]} {model[0]} storey {storey[0]} {area[0]} lease {lease[0]}"
+        )
+        pieces = (town[1], ftype[1], block[1], street[1], model[1], "storey", storey[1], area[1], "lease", lease[1])
+        found = ",".join(t for t in pieces if t)
+        return (
+            f"{month}\t{town[0]}\t{ftype[0]}\t{block[0]}\t{street[0]}\t{storey[0]}\t{area_value}\t{model[0]}\t"
+            f"{commence}\t{lease[0]}\t{price}\t{month}-01\t{storey_fields}\t{months}\t{listing}\t{{{found}}}\n"
+        )

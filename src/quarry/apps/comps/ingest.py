@@ -1,8 +1,8 @@
 """`quarry comps ingest`: the data set's CSV (plain or .gz) → `hdb_resale` with derived columns.
 
-Rows are parsed with the csv module, derived in Python (`derive.py`) and COPYed straight
-into the table, so a row with the wrong shape or a bad value is counted and reported
-instead of failing the load.
+Rows are parsed with the csv module, derived in Python (`derive.RowDeriver`: each distinct
+value parsed once) and COPYed straight into the table, so a row with the wrong shape or a
+bad value is counted and reported instead of failing the load.
 The whole replace runs in one transaction: a failed ingest leaves the previous data intact.
 """
 
@@ -11,10 +11,7 @@ from __future__ import annotations
 import csv
 import gzip
 import io
-import multiprocessing
-import os
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +24,7 @@ from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
-from .derive import copy_line, derive
+from .derive import RowDeriver, TermCounts
 from .spec import MIGRATIONS
 
 COLUMNS = (
@@ -123,16 +120,16 @@ def load_csv(
             raise BadInput(f"Not a readable CSV file: {src}: {exc}") from exc
         if counts.read == 0:
             raise BadInput(f"CSV file has a header but no rows: {src}")
-        if counts.newest is None:
+        if counts.terms.newest is None:
             raise BadInput(f"No row of {src} could be parsed; first problems: {bad[:3]}")
-        keep_from = _months_before(counts.newest, s.comps_years_kept * 12 - 1)
+        keep_from = _months_before(counts.terms.newest, s.comps_years_kept * 12 - 1)
         outside = conn.execute("DELETE FROM hdb_resale WHERE month_date < CAST(:k AS date)", {"k": keep_from})
         derived_at = time.perf_counter()
         rep.phase("indexes + term statistics", total=len(indexes) + 1)
         for ddl in indexes:  # building after the bulk load is several times faster than maintaining
             conn.execute(ddl)
             rep.advance()
-        _term_stats(conn, counts, keep_from)
+        _term_stats(conn, counts.terms, keep_from)
         rep.advance()
         oldest = conn.scalar("SELECT to_char(min(month_date), 'YYYY-MM') FROM hdb_resale")
     elapsed = time.perf_counter() - started
@@ -147,7 +144,7 @@ def load_csv(
         rows_bad_value=counts.bad_value,
         rows_outside_window=outside,
         rows_loaded=counts.copied - outside,
-        newest_month=counts.newest,
+        newest_month=counts.terms.newest,
         oldest_month=oldest,
         load_seconds=round(elapsed, 2),
         load_derive_seconds=round(load_derive, 2),
@@ -156,105 +153,57 @@ def load_csv(
     )
 
 
-CHUNK_ROWS = 20000
-WORKERS = max(1, min(2, os.cpu_count() or 1))
-Chunk = list[tuple[int, list[str] | None]]
+BATCH_ROWS = 20000
+"""Rows per COPY write (and per progress step)."""
 
 
 @dataclass
 class _Counts:
-    """What a chunk (or the whole file) held; chunks merge into the file's total."""
+    """What the file held."""
 
     read: int = 0
     bad_shape: int = 0
     bad_value: int = 0
     copied: int = 0
-    newest: str | None = None
-    bad: list[str] = field(default_factory=list)
-    # Per month, so rows later dropped for being outside the window leave the statistics exact.
-    df_by_month: dict[str, Counter[str]] = field(default_factory=dict)
-    length_by_month: Counter[str] = field(default_factory=Counter)
-    docs_by_month: Counter[str] = field(default_factory=Counter)
+    deriver: RowDeriver = field(default_factory=RowDeriver)
 
-    def merge(self, other: _Counts) -> None:
-        self.read += other.read
-        self.bad_shape += other.bad_shape
-        self.bad_value += other.bad_value
-        self.copied += other.copied
-        if other.newest and (self.newest is None or other.newest > self.newest):
-            self.newest = other.newest
-        self.bad.extend(other.bad[: max(0, 5 - len(self.bad))])
-        for month, df in other.df_by_month.items():
-            self.df_by_month.setdefault(month, Counter()).update(df)
-        self.length_by_month.update(other.length_by_month)
-        self.docs_by_month.update(other.docs_by_month)
-
-
-def _derive_chunk(chunk: Chunk) -> tuple[str, _Counts]:
-    """Derive a chunk of raw rows into COPY text plus its counts (runs in a worker process)."""
-    c = _Counts()
-    lines: list[str] = []
-    for line_no, fields in chunk:
-        c.read += 1
-        if fields is None:
-            c.bad_shape += 1
-            continue
-        try:
-            row = derive(fields)
-        except (ValueError, IndexError) as exc:
-            c.bad_value += 1
-            if len(c.bad) < 5:
-                c.bad.append(f"line {line_no}: {exc}")
-            continue
-        lines.append(copy_line(row))
-        c.copied += 1
-        month = str(row[0])
-        if c.newest is None or month > c.newest:
-            c.newest = month
-        row_terms: list[str] = row[-1]  # type: ignore[assignment]
-        c.df_by_month.setdefault(month, Counter()).update(set(row_terms))
-        c.length_by_month[month] += len(row_terms)
-        c.docs_by_month[month] += 1
-    return "".join(lines), c
-
-
-def _chunks(rows: Iterator[tuple[int, list[str] | None]]) -> Iterator[Chunk]:
-    chunk: Chunk = []
-    for item in rows:
-        chunk.append(item)
-        if len(chunk) >= CHUNK_ROWS:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+    @property
+    def terms(self) -> TermCounts:
+        return self.deriver.terms
 
 
 def _copy_rows(conn: Tx, reader: Iterator[list[str]], header: list[str], bad: list[str], rep: Reporter) -> _Counts:
-    """Parse, derive and COPY every row; term document frequencies are counted on the way.
+    """Parse, derive and COPY every row; rows that do not parse are counted and the first explained.
 
-    Deriving runs in worker processes while this one reads the CSV and feeds COPY, in order:
-    on two cores that took a 1M-row load from ~42k to ~54k rows/s.
+    One process: each distinct value is derived once (`RowDeriver`), and `copy_in` sends from a
+    thread, so PostgreSQL parses one batch while this process reads and derives the next.
+    Worker processes (the previous design) now cost more in pickling than they save. Rows are
+    COPYed frozen (the table was truncated in this transaction): VACUUM has little left to do.
     """
-    total = _Counts()
-    raw = conn.driver
-    chunks = _chunks(_rows(reader, header, bad))
-    first = next(chunks, [])
-    with (
-        raw.cursor() as cur,
-        cur.copy(f"COPY hdb_resale ({', '.join(TARGET_COLUMNS)}) FROM STDIN") as copy,
-    ):
-        text_, counts = _derive_chunk(first)  # small files never pay for a worker
-        copy.write(text_)
-        total.merge(counts)
-        rep.advance(counts.read)
-        if len(first) == CHUNK_ROWS:
-            with multiprocessing.get_context("fork").Pool(WORKERS) as pool:
-                for text_, counts in pool.imap(_derive_chunk, chunks):
-                    copy.write(text_)
-                    total.merge(counts)
-                    rep.advance(counts.read)
-    bad.extend(total.bad[: max(0, 5 - len(bad))])
-    return total
+    c = _Counts()
+    batch: list[str] = []
+    with conn.copy_in("hdb_resale", TARGET_COLUMNS, freeze=True) as copy:
+        for line_no, fields in _rows(reader, header, bad):
+            c.read += 1
+            if fields is None:
+                c.bad_shape += 1
+                continue
+            try:
+                batch.append(c.deriver.line(fields))
+            except (ValueError, IndexError) as exc:
+                c.bad_value += 1
+                if len(bad) < 5:
+                    bad.append(f"line {line_no}: {exc}")
+                continue
+            if len(batch) >= BATCH_ROWS:
+                copy.write("".join(batch))
+                c.copied += len(batch)
+                rep.advance(len(batch))
+                batch = []
+        copy.write("".join(batch))
+        c.copied += len(batch)
+        rep.advance(len(batch))
+    return c
 
 
 def _drop_secondary_indexes(conn: Tx) -> list[str]:
@@ -274,21 +223,14 @@ def _months_before(month: str, n: int) -> str:
     return f"{total // 12:04d}-{total % 12 + 1:02d}-01"
 
 
-def _term_stats(conn: Tx, c: _Counts, keep_from: str) -> None:
-    """BM25 document frequencies and average length of the rows kept, counted during the load."""
-    kept = [m for m in c.docs_by_month if f"{m}-01" >= keep_from]
-    df: Counter[str] = Counter()
-    for m in kept:
-        df.update(c.df_by_month[m])
-    docs = sum(c.docs_by_month[m] for m in kept)
-    length = sum(c.length_by_month[m] for m in kept)
+def _term_stats(conn: Tx, terms: TermCounts, keep_from: str) -> None:
+    """BM25 document frequencies (counted during the load) and average length of the rows kept."""
+    df = terms.document_frequencies(keep_from)
     conn.execute("TRUNCATE hdb_term_stats")
-    conn.execute(
-        "INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)",
-        [{"t": t, "d": n} for t, n in df.items()],
-    )
+    conn.execute("INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)", [{"t": t, "d": n} for t, n in df.items()])
     conn.execute("TRUNCATE hdb_corpus_stats")
     conn.execute(
-        "INSERT INTO hdb_corpus_stats (key, value) VALUES ('docs', :n), ('avgdl', :a)",
-        {"n": docs, "a": length / docs if docs else 0.0},
+        "INSERT INTO hdb_corpus_stats (key, value)"
+        " SELECT 'docs', count(*) FROM hdb_resale"
+        " UNION ALL SELECT 'avgdl', coalesce(avg(cardinality(listing_terms)), 0) FROM hdb_resale"
     )
