@@ -7,9 +7,7 @@ from datetime import datetime
 from .models import LeasingResponse
 from .when import describe
 
-_DOMA_LATER = {
-    "DOMA/renewal": "This is a renewal request. Renewal offers are not built yet; your leasing manager will follow up.",
-}
+_DOMA_LATER: dict[str, str] = {}
 
 
 def narrate(r: LeasingResponse) -> str:
@@ -18,6 +16,19 @@ def narrate(r: LeasingResponse) -> str:
         la = r.lease_answer
         flags = f" Watch out: {'; '.join(la.risk_flags)}." if la.risk_flags else ""
         return la.answer + flags
+    if r.renewal is not None:
+        pk = r.renewal
+        alts = "; ".join(f"${o.rent_usd:,.0f}/month for {o.term_months} months" for o in pk.alternatives)
+        approval = (
+            " Needs the asset manager's approval: " + "; ".join(pk.approval_reasons) + "."
+            if pk.needs_manager_approval
+            else " All offers are inside the renewal policy."
+        )
+        return (
+            f"Proposed renewal: ${pk.primary.rent_usd:,.0f}/month for {pk.primary.term_months} months"
+            + (f" ({', '.join(pk.primary.incentives)})" if pk.primary.incentives else "")
+            + f". Alternatives: {alts}. {pk.justification}{approval}"
+        )
     if r.triage is not None:
         # Safety first: what to do now comes before any vendor or ETA (the confirm message has both, in order).
         return r.triage.confirm_message

@@ -40,6 +40,7 @@ from .models import ActionPlan, LeasingResponse, Matches, MatchItem, RouteDecisi
 from .narrative import narrate
 from .needs import clarifying_question, merge, parse_needs, status_of
 from .redact import redact
+from .renewal import renewal_package
 from .setup import prepare
 from .tour import book, plan_tours, release, session_holds
 from .triage import triage
@@ -347,9 +348,26 @@ class _Turn:
                 )
             )
             return self._response(decision, lease_answer=answer)
-        # Renewal offers are a later slice of issue 9: say so rather than guess.
-        self.trace.append(DecisionStep(step=decision.route, action="not-built", model="policy"))
-        return self._response(decision)
+        # DOMA/renewal
+        if self.tenant_id is None:
+            self.trace.append(DecisionStep(step="renewal", action="ask-tenant", model="policy"))
+            return self._response(decision, question="Which tenancy? Give your tenant id (e.g. T-001).")
+        with timed() as t:
+            made = await self.db.run(renewal_package, self.db, self.tenant_id, today=self.now.date())
+        if made is None:
+            raise NotFound(f"No tenancy on file for {self.tenant_id}.")
+        pkg, facts = made
+        self.trace.append(
+            DecisionStep(
+                step="renewal",
+                action="needs-approval" if pkg.needs_manager_approval else "within-policy",
+                count=facts["comps"],
+                model="policy",
+                ms=t.ms,
+                reason="; ".join(pkg.approval_reasons) or "every offer inside the renewal policy",
+            )
+        )
+        return self._response(decision, renewal=pkg)
 
 
 def response_json(resp: LeasingResponse) -> str:

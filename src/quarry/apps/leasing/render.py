@@ -31,6 +31,18 @@ def render_markdown(r: LeasingResponse) -> str:
         out.append(
             f"**{t.priority} · {t.category}** · vendor {t.vendor} · ETA {t.eta_hours:g} h · {'; '.join(t.reasons)}"
         )
+    if r.renewal is not None:
+        offers = [("primary", r.renewal.primary), *(("alternative", o) for o in r.renewal.alternatives)]
+        lines = [
+            f"- {kind}: ${o.rent_usd:,.0f}/month · {o.term_months} months · {', '.join(o.incentives) or 'none'}"
+            for kind, o in offers
+        ]
+        out.append("#### Renewal offers\n" + "\n".join(lines))
+    if r.lease_answer is not None and r.lease_answer.citations:
+        out.append(
+            "#### Citations\n"
+            + "\n".join(f"- {c.lease_id} §{c.section}, p. {c.page}: “{c.quote}”" for c in r.lease_answer.citations)
+        )
     if r.spec is not None:
         fields = r.spec.model_dump(exclude_defaults=True, exclude={"confidence", "notes", "spec_status"})
         out.append(

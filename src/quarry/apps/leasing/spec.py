@@ -5,7 +5,7 @@ from quarry.appspec import AppSpec
 SPEC = AppSpec(
     name="leasing",
     title="Commercial leasing",
-    summary="Commercial leasing: routing, needs → units → tour holds, lease Q&A, service triage.",
+    summary="Commercial leasing: routing, needs → units → tour holds, lease Q&A, triage, renewals.",
     package="quarry.apps.leasing",
     cli="quarry.apps.leasing.cli:cli",
     router="quarry.apps.leasing.api:router",

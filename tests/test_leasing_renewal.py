@@ -1,0 +1,98 @@
+"""RenewalDeal against the real database: offers from the current rent, comps and the policy file;
+approval flagged exactly when an offer breaks a policy threshold."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+from collections.abc import Iterator
+from datetime import date, datetime
+
+import pytest
+
+from quarry.apps.leasing.ingest import ingest
+from quarry.apps.leasing.models import Offer
+from quarry.apps.leasing.orchestrator import run
+from quarry.apps.leasing.renewal import check, comps_for, policy, renewal_package
+from quarry.apps.leasing.when import NY
+from quarry.db import Database, get_database
+from quarry.settings import get_settings
+
+TODAY = date(2026, 11, 23)
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[Database]:
+    d = get_database(get_settings())
+    ingest(d)
+    yield d
+
+
+def test_every_tenant_gets_a_primary_and_two_alternatives_inside_or_flagged(db: Database) -> None:
+    p = policy()
+    tenants = [r["tenant_id"] for r in db.fetch_all("SELECT tenant_id FROM leasing_tenancies ORDER BY 1")]
+    flagged = 0
+    for t in tenants:
+        made = renewal_package(db, t, today=TODAY)
+        assert made is not None
+        pkg, _ = made
+        assert len(pkg.alternatives) == 2 and pkg.justification
+        assert pkg.primary.term_months == p["terms_months"]["preferred"]
+        current = float(db.scalar("SELECT monthly_rent_usd FROM leasing_tenancies WHERE tenant_id = :t", {"t": t}))
+        # The primary never leaves the increase band.
+        assert current <= pkg.primary.rent_usd <= current * (1 + p["rent"]["max_increase_pct"] / 100)
+        assert pkg.needs_manager_approval == bool(pkg.approval_reasons)
+        flagged += pkg.needs_manager_approval
+    assert 0 < flagged < len(tenants)  # both outcomes occur in the bundled portfolio
+
+
+def test_market_comes_from_matching_comps(db: Database) -> None:
+    ctx = {"neighborhood": "Flatiron", "building_class": "A", "unit_type": "office"}
+    rows, basis = comps_for(db, ctx, policy())
+    assert len(rows) >= 3 and basis == "neighborhood Flatiron, building class A, unit type office"
+    sql_median = statistics.median(
+        r["p"]
+        for r in db.fetch_all(
+            "SELECT starting_rent_psf::float AS p FROM leasing_rent_comps WHERE neighborhood = 'Flatiron'"
+            " AND building_class = 'A' AND unit_type = 'office'"
+            " AND signed_date > (SELECT max(signed_date) FROM leasing_rent_comps) - 365"
+        )
+    )
+    assert statistics.median(r["psf"] for r in rows) == pytest.approx(sql_median)
+
+
+@pytest.mark.parametrize(
+    ("offer", "reason"),
+    [
+        (Offer(rent_usd=11_000, term_months=60), "+10.0% is above the 8% cap"),
+        (Offer(rent_usd=9_000, term_months=60), "below the current rent"),
+        (Offer(rent_usd=10_500, term_months=48), "48 months is not an allowed term"),
+        (Offer(rent_usd=10_500, term_months=36, incentives=["free_rent_months:4"]), "above the schedule"),
+        (Offer(rent_usd=60_000, term_months=60), "annual rent over"),
+    ],
+)
+def test_each_policy_threshold_flags(offer: Offer, reason: str) -> None:
+    reasons = check(offer, current=10_000 if offer.rent_usd < 50_000 else 56_000, sqft=2000, market_ner=0.0, p=policy())
+    assert any(reason in r for r in reasons), reasons
+
+
+def test_an_offer_inside_every_limit_is_not_flagged() -> None:
+    assert (
+        check(
+            Offer(rent_usd=10_500, term_months=60, incentives=["free_rent_months:2"]),
+            current=10_000,
+            sqft=2000,
+            market_ner=55.0,
+            p=policy(),
+        )
+        == []
+    )
+
+
+def test_the_turn_returns_the_package_and_asks_for_a_tenant_otherwise(db: Database) -> None:
+    now = datetime(2026, 11, 23, 9, tzinfo=NY)
+    r = asyncio.run(run("my lease ends in March, can we renew?", tenant_id="T-003", clock=lambda: now))
+    assert r.route == "DOMA/renewal" and r.renewal is not None and r.spec is None and r.triage is None
+    assert "March 31, 2027" in r.renewal.justification and "Proposed renewal" in r.narrative
+    anon = asyncio.run(run("my lease ends in March, can we renew?", clock=lambda: now))
+    assert anon.renewal is None and anon.question and "tenant id" in anon.question
