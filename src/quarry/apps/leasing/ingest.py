@@ -300,8 +300,15 @@ _UNIT_COLS = (
 def _upsert(table: str, cols: Sequence[str], key: str) -> str:
     names = ", ".join(cols)
     values = ", ".join(f":{c}" for c in cols)
-    sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols if c != key)
-    return f"INSERT INTO {table} ({names}) VALUES ({values}) ON CONFLICT ({key}) DO UPDATE SET {sets}"
+    rest = [c for c in cols if c != key]
+    sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in rest)
+    # Unchanged rows are not rewritten: a re-run leaves no dead tuples behind (idempotent on disk too).
+    old = ", ".join(f"{table}.{c}" for c in rest)
+    new = ", ".join(f"EXCLUDED.{c}" for c in rest)
+    return (
+        f"INSERT INTO {table} ({names}) VALUES ({values}) ON CONFLICT ({key}) DO UPDATE SET {sets}"
+        f" WHERE ({old}) IS DISTINCT FROM ({new})"
+    )
 
 
 def load_inventory(
@@ -348,6 +355,9 @@ def load_inventory(
             "DELETE FROM leasing_units WHERE source = :src AND NOT (unit_id = ANY(:ids))",
             {"src": source, "ids": [u["unit_id"] for u in units]},
         )
+    # Fresh planner statistics: the match query's plan depends on them.
+    db.execute("ANALYZE leasing_buildings")
+    db.execute("ANALYZE leasing_units")
     report.seconds = round(time.perf_counter() - started, 2)
     return report
 

@@ -59,38 +59,53 @@ def _pets_asked(spec: SearchSpec) -> bool:
     return any(m.lower().startswith("pet") for m in spec.must_haves)
 
 
-def hard_filters(spec: SearchSpec, *, params: dict[str, Any]) -> list[str]:
-    """SQL conditions every exact match meets; fills `params`."""
+def hard_filters(spec: SearchSpec, *, params: dict[str, Any], prefix: str = "") -> list[str]:
+    """SQL conditions every exact match meets; fills `params` (names start with `prefix`)."""
     where: list[str] = []
+    p = prefix
     if spec.location:
-        params["locs"] = [f"%{t.lower()}%" for t in spec.location]
-        where.append(f"{_HAYSTACK} LIKE ANY(:locs)")
+        params[f"{p}locs"] = [f"%{t.lower()}%" for t in spec.location]
+        where.append(f"{_HAYSTACK} LIKE ANY(:{p}locs)")
     if spec.min_sqft:
-        params["min_sqft"] = spec.min_sqft
-        where.append("u.sqft >= :min_sqft")
+        params[f"{p}min_sqft"] = spec.min_sqft
+        where.append(f"u.sqft >= :{p}min_sqft")
     if spec.max_sqft:
-        params["max_sqft"] = spec.max_sqft
-        where.append("u.sqft <= :max_sqft")
+        params[f"{p}max_sqft"] = spec.max_sqft
+        where.append(f"u.sqft <= :{p}max_sqft")
     budget = spec.budget_monthly_usd
     if budget and budget.max:
-        params["bmax"] = budget.max
-        where.append("u.rent <= :bmax")
+        params[f"{p}bmax"] = budget.max
+        where.append(f"u.rent <= :{p}bmax")
     if budget and budget.min:
-        params["bmin"] = budget.min
-        where.append("u.rent >= :bmin")
+        params[f"{p}bmin"] = budget.min
+        where.append(f"u.rent >= :{p}bmin")
     utype = unit_type_of(spec)
     if utype:
-        params["utype"] = utype
-        where.append("u.unit_type = :utype")
+        params[f"{p}utype"] = utype
+        where.append(f"u.unit_type = :{p}utype")
     for i, m in enumerate(_musts(spec)):
         if m == "near transit":
             where.append("u.near_transit")
         elif m == "pet-friendly":
             where.append("u.pet_friendly")
         else:
-            params[f"must{i}"] = m
-            where.append(f":must{i} = ANY(u.amenities)")
+            params[f"{p}must{i}"] = m
+            where.append(f":{p}must{i} = ANY(u.amenities)")
     return where
+
+
+def count_many(db: Database, specs: list[SearchSpec]) -> list[int]:
+    """Units passing every hard filter of each spec, in ONE statement (a FILTER per spec)."""
+    if not specs:
+        return []
+    params: dict[str, Any] = {}
+    cols = []
+    for i, spec in enumerate(specs):
+        where = hard_filters(spec, params=params, prefix=f"s{i}_")
+        cols.append(f"count(*) FILTER (WHERE {' AND '.join(where) or 'true'}) AS c{i}")
+    row = db.fetch_one(f"SELECT {', '.join(cols)} FROM {_FROM}", params)
+    assert row is not None
+    return [int(row[f"c{i}"]) for i in range(len(specs))]
 
 
 def score_sql(spec: SearchSpec, w: Weights, params: dict[str, Any]) -> str:
@@ -260,11 +275,9 @@ def relaxations(db: Database, spec: SearchSpec) -> list[Relaxation]:
     option that finds units (the seed's +10% / borough / ±20% size before stronger ones), the two
     fields that give most units."""
     best: dict[str, Relaxation] = {}
-    for text, field, relaxed in _options(db, spec):
-        if field in best:
-            continue
-        n = count_exact(db, relaxed)
-        if n > 0:
+    options = _options(db, spec)
+    for (text, field, _), n in zip(options, count_many(db, [o[2] for o in options]), strict=True):
+        if field not in best and n > 0:
             best[field] = Relaxation(change=text, field=field.split(":")[0], count=n)
     b = spec.budget_monthly_usd
     if len(best) < 2 and b and b.max:
