@@ -139,7 +139,7 @@ def main() -> None:
     env = {**os.environ, "STATE_DIR": str(a.state), "LABS_RATE_LIMIT_PER_MINUTE": "100000000"}
     print(f"preparing bundled data in {a.state} …", flush=True)
     subprocess.run([*QUARRY, "demo", "--setup-only"], env=env, check=True, stdout=subprocess.DEVNULL)
-    cmd = [*QUARRY, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    cmd = [*QUARRY, "serve", "--no-ui", "--host", "127.0.0.1", "--port", str(port)]
     if a.workers:
         cmd += ["--workers", str(a.workers)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)

@@ -110,3 +110,8 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         api = gr.mount_gradio_app(api, build_ui(), path="/")
     api.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     return api
+
+
+def create_api_app() -> FastAPI:
+    """The HTTP API without the UI (uvicorn factory of `quarry serve --no-ui`, any number of workers)."""
+    return create_app(with_ui=False)

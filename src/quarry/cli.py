@@ -150,7 +150,10 @@ def db_psql(args: list[str] = typer.Argument(None, help="Extra psql arguments, e
 def serve(
     host: str = typer.Option(None, help="Bind address (default from settings: 0.0.0.0)."),
     port: int = typer.Option(None, help="Port (default $PORT or 7860)."),
-    workers: int | None = typer.Option(None, min=1, help="Worker processes (default WORKERS, else one per core)."),
+    workers: int | None = typer.Option(
+        None, min=1, help="Worker processes (default 1 with the UI; with --no-ui WORKERS, else one per core)."
+    ),
+    ui: bool = typer.Option(True, "--ui/--no-ui", help="Mount the Gradio UI at / (needs a single worker)."),
 ) -> None:
     """Start the web server: FastAPI routes + the Gradio UI at /."""
     import uvicorn
@@ -159,17 +162,35 @@ def serve(
     from quarry.setup import migrate_all
 
     s = get_settings()
-    n = workers or s.workers or os.cpu_count() or 1
+    n = plan_workers(workers, s.workers, ui=ui)
     # Start (or attach to) the database and migrate once here, so N workers do not race to.
     migrate_all()
     uvicorn.run(
-        "quarry.api:create_app",
+        "quarry.api:create_app" if ui else "quarry.api:create_api_app",
         factory=True,
         host=host or s.host,
         port=port or s.port,
         workers=n,
         log_level="info",
     )
+
+
+def plan_workers(asked: int | None, configured: int, *, ui: bool) -> int:
+    """Worker processes for `serve`: one with the UI, else as asked, configured or one per core.
+
+    Gradio keeps each browser session's queue in the process that accepted it (`queue/join` and
+    `queue/data` must meet), so with several workers about half the UI's calls fail. The HTTP API
+    is stateless (sessions live in Postgres) and scales with workers: run it with `--no-ui`.
+    """
+    if not ui:
+        return asked or configured or os.cpu_count() or 1
+    if asked and asked > 1:
+        raise BadInput(
+            f"--workers {asked} with the UI: Gradio keeps each browser session in one process, so the UI "
+            "needs a single worker. Serve the API alone with `quarry serve --no-ui --workers N` (and the UI "
+            "from one `quarry serve` on another port; see docs/operations.md)."
+        )
+    return 1
 
 
 @app.command("demo")
