@@ -18,6 +18,9 @@ def ingest_cmd(
     buildings: Path = typer.Argument(
         None, help="Buildings CSV (default: the bundled one).", exists=True, dir_okay=False
     ),
+    scale: int = typer.Option(
+        0, "--scale", min=0, help="Generate N units into the benchmark database quarry_leasing_bench_N instead."
+    ),
 ) -> None:
     """Import units and buildings (messy headers, $/SF/yr, bad rows counted and skipped), plus the bundled
     tenants, leases, vendors and comps. Idempotent: a re-run changes nothing."""
@@ -27,8 +30,15 @@ def ingest_cmd(
 
     from .ingest import BUILDINGS_FILE, UNITS_FILE, ingest, load_inventory, migrate_app
 
-    db = get_database(get_settings())
     rep = RichReporter()
+    if scale:
+        from .scale import scale_ingest
+
+        with rep.running():
+            sr = scale_ingest(scale, reporter=rep)
+        typer.echo(f"{sr.database}: generated in {sr.generate_s}s; {sr.ingest.summary()}")
+        return
+    db = get_database(get_settings())
     with rep.running():
         if units is None and buildings is None:
             report = ingest(db, reporter=rep)

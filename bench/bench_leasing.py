@@ -1,0 +1,102 @@
+"""leasing latency: MatchRank per 1k units and the whole turn, at the demo size and at N units.
+
+    uv run python bench/bench_leasing.py                    # 1,200 (demo) and 10,000 units
+    uv run python bench/bench_leasing.py --sizes 10000 100000
+
+The demo size reads the main database (the bundled data). Other sizes use the benchmark database
+of `quarry leasing ingest --scale N` (`quarry_leasing_bench_N`), written here when its unit count
+differs. Specs are the 40 labelled needs messages (`data/eval/needs.jsonl`); each runs through
+`match_rank` (SQL filters + §C score + closest/relaxations when nothing matches) and as a whole
+turn through `orchestrator.run` (offline models, routing, NeedsAgent, MatchRank, TourClose,
+session save, audit). Issue targets: MatchRank <= 1 ms per 1k units, whole turn p95 <= 300 ms
+at 10k units. Prints p50/p95 client-side wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from datetime import datetime
+
+from quarry.apps.leasing.evaluate import EVAL_DIR
+from quarry.apps.leasing.match import Weights, match_rank
+from quarry.apps.leasing.needs import parse_needs
+from quarry.apps.leasing.orchestrator import run
+from quarry.apps.leasing.scale import bench_settings, scale_ingest
+from quarry.apps.leasing.setup import prepare
+from quarry.apps.leasing.when import NY
+from quarry.db import get_database
+from quarry.evaluate import percentile
+from quarry.progress import SilentReporter
+from quarry.settings import Settings, get_settings
+
+NOW = datetime(2026, 11, 23, 9, 0, tzinfo=NY)
+DEMO = 1200
+
+
+def _settings_for(n: int) -> Settings:
+    base = get_settings()
+    if n == DEMO:
+        prepare(get_database(base), base, SilentReporter())
+        return base
+    s = bench_settings(n, base)
+    db = get_database(s)
+    have = db.scalar(
+        "SELECT CASE WHEN to_regclass('leasing_units') IS NULL THEN 0 ELSE (SELECT count(*) FROM leasing_units) END"
+    )
+    if have != n:
+        print(f"  writing {n:,} units into the benchmark database ...")
+        scale_ingest(n, settings=base)
+    return s
+
+
+def bench(n: int, texts: list[str], rounds: int) -> None:
+    s = _settings_for(n)
+    db = get_database(s)
+    units = int(db.scalar("SELECT count(*) FROM leasing_units"))
+    specs = [parse_needs(t) for t in texts]
+    w = Weights.from_settings(s)
+    for spec in specs:  # warm the plan cache and buffers
+        match_rank(db, spec, w)
+    perfect: list[float] = []
+    closest: list[float] = []
+    for _ in range(rounds):
+        for spec in specs:
+            t0 = time.perf_counter()
+            m = match_rank(db, spec, w, top_n=s.leasing_top_n)
+            (perfect if m.perfect else closest).append((time.perf_counter() - t0) * 1000)
+    every = perfect + closest
+
+    async def turns() -> list[float]:
+        out = []
+        for t in texts:
+            t0 = time.perf_counter()
+            await run(t, settings=s, clock=lambda: NOW)
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    asyncio.run(turns())  # warm-up (routing examples, sessions table)
+    turn_ms = [x for _ in range(rounds) for x in asyncio.run(turns())]
+    per_1k = percentile(perfect, 50) / (units / 1000) if perfect else float("nan")
+    print(f"{units:>8,} units | MatchRank p50 {percentile(every, 50):6.2f} ms  p95 {percentile(every, 95):6.2f} ms"
+          f" | exact-match path p50 {percentile(perfect, 50):6.2f} ms ({per_1k:.2f} ms per 1k units)"
+          f" | closest+relaxations p50 {percentile(closest, 50) if closest else float('nan'):6.2f} ms"
+          f" | whole turn p50 {percentile(turn_ms, 50):6.1f} ms  p95 {percentile(turn_ms, 95):6.1f} ms")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[DEMO, 10_000])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    lines = (EVAL_DIR / "needs.jsonl").read_text(encoding="utf-8").splitlines()
+    texts = [json.loads(line)["text"] for line in lines if line.strip()]
+    print(f"{len(texts)} labelled needs messages, {args.rounds} rounds each")
+    for n in args.sizes:
+        bench(n, texts, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
