@@ -15,7 +15,14 @@ from typing import Any
 
 from pydantic import TypeAdapter
 from pydantic_ai import Agent, RunContext, Tool
-from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolReturnPart, UserPromptPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.db import Database
@@ -23,7 +30,7 @@ from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer
-from .nlu import parse_question
+from .nlu import Question, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 
@@ -43,7 +50,7 @@ class ShopDeps:
     calls: dict[str, Any] = field(default_factory=dict)
     """(tool, arguments) → result already returned in this run: a repeated call is answered from here."""
     candidates: list[Candidate] = field(default_factory=list)
-    """What the last search found (shown beside the answer)."""
+    """What this run's searches found (shown beside the answer; the only keys an answer may carry)."""
 
 
 def _once(deps: ShopDeps, tool: str, args: dict[str, Any]) -> tuple[str, Any]:
@@ -62,7 +69,7 @@ async def search_base_products_tool(ctx: RunContext[ShopDeps], query: str) -> li
     if seen is not None:
         return seen
     found = await ctx.deps.db.run(search_base_products, ctx.deps.db, query)
-    ctx.deps.candidates = found
+    ctx.deps.candidates.extend(found)
     out = [c.model_dump() for c in found]
     ctx.deps.calls[key] = out
     return out
@@ -136,8 +143,6 @@ def _this_turn_returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
 
 
 def _call(name: str, args: dict[str, Any]) -> ModelResponse:
-    from pydantic_ai.messages import ToolCallPart
-
     return ModelResponse(parts=[ToolCallPart(tool_name=name, args=args)])
 
 
@@ -152,10 +157,35 @@ def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None
     return min(near, key=lambda f: len(f.name)) if near else None
 
 
+def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> ModelResponse:
+    """Two searches in parallel → both products' lowest prices in parallel → the cheaper (or dearer) key."""
+    searches = [r for r in returns if r.tool_name == "search_base_products"]
+    stats = [r for r in returns if r.tool_name == "get_seller_statistics"]
+    if not searches:
+        return ModelResponse(parts=[ToolCallPart("search_base_products", {"query": p}) for p in q.products])
+    if not stats:
+        tops = [_CANDIDATES.validate_python(r.content) for r in searches]
+        if any(not t or t[0].score < MIN_LOOKUP_SCORE for t in tops):
+            return output_call(info, ShopAnswer(message=NOT_FOUND))
+        return ModelResponse(parts=[
+            ToolCallPart("get_seller_statistics", {"base_random_key": t[0].random_key, "city": q.city,
+                                                   "metric": "min_price"}) for t in tops
+        ])  # fmt: skip
+    priced = [SellerStatistics.model_validate(r.content) for r in stats if not isinstance(r.content, str)]
+    priced = [p for p in priced if p.numeric_answer is not None]
+    if not priced:
+        return output_call(info, ShopAnswer(message=NO_OFFERS))
+    best = (min if q.cheaper else max)(priced, key=lambda p: p.numeric_answer or 0.0)
+    return output_call(info, ShopAnswer(base_random_keys=[best.base_random_key]))
+
+
 def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    """Search → (features | seller statistics) → answer, from the tools' own results."""
+    """Search → (features | seller statistics) → answer, from the tools' own results; comparisons
+    search both products and fetch both prices as parallel tool calls."""
     q = parse_question(last_user_text(messages))
     returns = _this_turn_returns(messages)
+    if q.intent == "compare":
+        return _compare(q, returns, info)
     if not returns:
         return _call("search_base_products", {"query": q.product})
     last = returns[-1]

@@ -61,7 +61,8 @@ _STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|
 _FILLER = re.compile(
     r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|"
     r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
-    r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز)(?!\w)"
+    r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
+    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید)(?!\w)"
 )
 
 

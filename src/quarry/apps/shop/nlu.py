@@ -20,7 +20,7 @@ from .categories import CATEGORIES
 from .tools import Metric
 from .vocab import CITIES
 
-Intent = Literal["lookup", "feature", "seller"]
+Intent = Literal["lookup", "feature", "seller", "compare"]
 
 FEATURES: dict[str, str] = {f.key: f.en for c in CATEGORIES for f in c.features}
 """Persian feature key → English name, every feature the catalogue has."""
@@ -74,28 +74,61 @@ class Question:
     city: str | None = None
     """Persian city name when the question names one."""
     has_warranty: bool | None = None
+    products: tuple[str, ...] = ()
+    """Compare: the products' words, in the order named."""
+    cheaper: bool = True
+    """Compare: the cheaper (True) or the more expensive one is wanted."""
 
 
 def _feature_in(text: str) -> tuple[str, str] | None:
-    """(Persian key, the phrase found) of the longest feature named in folded `text`."""
-    best: tuple[str, str] | None = None
+    """(Persian key, the phrase found) of the feature named first in folded `text` (the longest
+    at that place): questions name the feature before the product («رم گوشی … رم 6 گیگابایت»)."""
+    found: list[tuple[int, int, str, str]] = []
     for fa in FEATURES:
         f = fold_joined(fa)
-        if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) and (best is None or len(f) > len(best[1])):
-            best = (fa, f)
+        if m := re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text):
+            found.append((m.start(), -len(f), fa, f))
     for en, fa in _EN_FEATURES.items():
-        if re.search(rf"(?<!\w){re.escape(en.lower())}(?!\w)", text) and (best is None or len(en) > len(best[1])):
-            best = (fa, en.lower())
-    return best
+        if m := re.search(rf"(?<!\w){re.escape(en.lower())}(?!\w)", text):
+            found.append((m.start(), -len(en), fa, en.lower()))
+    if not found:
+        return None
+    _, _, fa, phrase = min(found)
+    return fa, phrase
 
 
 def _strip(text: str, phrase: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", text, count=1)
 
 
+_COMPARE = re.compile(r"(?<!\w)(ارزانتر|گرانتر|cheaper|more expensive|less expensive|pricier)(?!\w)")
+_OR = re.compile(r"(?<!\w)(?:یا|or)(?!\w)")
+_COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
+
+
+def _comparison(t: str) -> Question | None:
+    """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
+    m = _COMPARE.search(t)
+    if m is None or not _OR.search(t):
+        return None
+    cheaper = m.group(1) in ("ارزانتر", "cheaper", "less expensive")
+    rest = _COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t))
+    city = None
+    for folded, fa in _CITY_NAMES:
+        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", rest):
+            city, rest = fa, _strip(rest, folded)
+            break
+    products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
+    if len(products) != 2:
+        return None
+    return Question("compare", products[0], metric="min_price", city=city, products=products, cheaper=cheaper)
+
+
 def parse_question(text: str) -> Question:
     """The intent, product words and filters of a single-turn question."""
     t = _PUNCT.sub(" ", fold_joined(text))
+    if (compared := _comparison(t)) is not None:
+        return compared
     metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
     warranty: bool | None = None
     if _NO_WARRANTY.search(t):

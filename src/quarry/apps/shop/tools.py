@@ -21,18 +21,23 @@ from quarry.db import Database
 from quarry.search.text import fold, fold_joined
 
 from .models import Candidate, Feature, SellerStatistics
-from .spelling import latin_terms
+from .spelling import LATIN_TERMS, latin_terms
 from .transliterate import finglish_to_persian, looks_finglish
 from .vocab import CITIES
 
 KEY_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-z]{6}(?![A-Za-z0-9])")
 """A random key as the catalogue writes them: six lower-case letters standing alone."""
-WORD_THRESHOLD = 0.45
-"""pg_trgm word-similarity threshold for candidates (the default 0.6 loses one-typo queries)."""
+WORD_THRESHOLDS = (0.6, 0.4)
+"""pg_trgm word-similarity thresholds: a strict pass (few candidates to recheck: fast on long
+names) and, only when it finds nothing good, a loose one for typos and partial names."""
+RETRY_BELOW = 1.5
+"""A strict-pass best score below this runs the loose pass too."""
 CANDIDATES = 300
 """Candidates per name column before reranking."""
 GOOD_ENOUGH = 1.6
 """A Latin query scoring below this (sim + word sim + rank) is also tried as Finglish."""
+NEAR_EXACT = 2.8
+"""A best score this high (of ~3) is the name as stored: no other spelling needs trying."""
 Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers", "shops", "avg_score",
                  "max_score", "warranty_shops"]  # fmt: skip
 """Which aggregate a seller question asks for (becomes `numeric_answer`)."""
@@ -68,16 +73,44 @@ def quoted_keys(text: str) -> list[str]:
 
 
 def _fuzzy(db: Database, query: str, limit: int) -> list[Candidate]:
+    found: list[Candidate] = []
+    for threshold in WORD_THRESHOLDS:
+        found = _merge(found, _candidates(db, query, limit, threshold), limit)
+        if found and found[0].score >= RETRY_BELOW:
+            break
+    return found
+
+
+def _candidates(db: Database, query: str, limit: int, threshold: float) -> list[Candidate]:
     q = fold_joined(query).strip()
     if not q:
         return []
     with db.transaction(read_only=True) as tx:
-        tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', :t, true)", {"t": str(WORD_THRESHOLD)})
+        tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', :t, true)", {"t": str(threshold)})
         # The planner's row estimate for `<%` is poor and it picks a full scan for common
         # words; the trigram index is always the faster path here.
         tx.execute("SELECT set_config('enable_seqscan', 'off', true)")
         rows = tx.fetch_all(_FUZZY, {"q": q, "n": CANDIDATES, "k": limit})
     return [Candidate(**r, searched=q) for r in rows]
+
+
+_TO_PERSIAN = {en.lower(): fa for fa, en in LATIN_TERMS.items()}
+_TO_PERSIAN_RE = re.compile(
+    r"(?<![a-z])(" + "|".join(map(re.escape, sorted(_TO_PERSIAN, key=len, reverse=True))) + r")(?![a-z])", re.I
+)
+
+
+def _persian_terms(text: str) -> str:
+    """Latin brand/series names in Persian script, whatever their case ("zarin iran" → "زرین ایران")."""
+    return _TO_PERSIAN_RE.sub(lambda m: _TO_PERSIAN[m.group(1).lower()], text)
+
+
+def _merge(a: list[Candidate], b: list[Candidate], limit: int) -> list[Candidate]:
+    best: dict[str, Candidate] = {}
+    for c in (*a, *b):
+        if c.random_key not in best or c.score > best[c.random_key].score:
+            best[c.random_key] = c
+    return sorted(best.values(), key=lambda c: (-c.score, c.random_key))[:limit]
 
 
 def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:
@@ -88,6 +121,11 @@ def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Ca
         if rows:
             return [Candidate(**r, searched=",".join(keys)) for r in rows][:limit]
     found = _fuzzy(db, query, limit)
+    # Shops write brand and series names in either script: also try the query with them in the
+    # other script, and keep each product's best score.
+    if not found or found[0].score < NEAR_EXACT:
+        for variant in {_persian_terms(query), latin_terms(query)} - {query}:
+            found = _merge(found, _fuzzy(db, variant, limit), limit)
     if looks_finglish(query) and (not found or found[0].score < GOOD_ENOUGH):
         persian = finglish_to_persian(query)
         # Product-line words come back in Persian ("آیفون") but shops write them in Latin too.
