@@ -205,3 +205,31 @@ def test_cli_ask_json_is_the_chat_response_plus_trace(shop_db: Database, tmp_pat
     image.write_bytes(base64.b64decode(PNG))
     seen = CliRunner().invoke(cli, ["ask", "این چیست؟", "--image", str(image), "--json"])
     assert json.loads(seen.stdout)["message"] == VISION_OFFLINE_MESSAGE
+
+
+def test_a_configured_vision_model_receives_the_image(shop_db: Database) -> None:
+    seen: list[str] = []
+
+    def vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from pydantic_ai.messages import BinaryContent, ModelRequest, TextPart, UserPromptPart
+
+        for m in messages:
+            if isinstance(m, ModelRequest):
+                for p in m.parts:
+                    if isinstance(p, UserPromptPart) and not isinstance(p.content, str):
+                        seen.extend(c.media_type for c in p.content if isinstance(c, BinaryContent))
+        return ModelResponse(parts=[TextPart("یخچال سفید")])
+
+    parts = [MessagePart(type="text", content="این چیست؟"), MessagePart(type="image", content=PNG)]
+    turn = asyncio.run(run("img2", parts, model=FunctionModel(vision, model_name="vision-test")))
+    assert seen == ["image/png"] and turn.message == "یخچال سفید" and turn.route == "vision"
+
+
+def test_ui_send_shows_the_answer_candidates_and_tool_calls(shop_db: Database) -> None:
+    from quarry.apps.shop.ui import send
+
+    history, candidates, tools, chat_id, text, image = asyncio.run(send(A54.english_name, None, [], None))
+    assert history[-1]["role"] == "assistant" and KEYS[A54.slug] in history[-1]["content"]
+    assert candidates[0][0] == KEYS[A54.slug]
+    assert any(row[0] == "search_base_products" for row in tools)
+    assert chat_id and text == "" and image is None

@@ -1,0 +1,83 @@
+"""A checker in the style of the competition's: it starts the real server (`quarry serve --no-ui`
+in its own process), posts the labelled scenarios to POST /chat over HTTP and compares the
+fields each scenario expects exactly."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from quarry.apps.shop.eval_cases import ShopCase, build_cases
+from quarry.apps.shop.testing import prepared_database
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    prepared_database()
+    port = _free_port()
+    env = {**os.environ, "LLM_PROVIDER": "offline"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quarry.cli", "serve", "--no-ui", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("the server did not come up within 90 s")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _expected(case: ShopCase) -> dict[str, object]:
+    """The fields the checker compares for this scenario."""
+    if case.scenario == "scenario0":
+        return {"message": case.message, "base_random_keys": [case.base_key] if case.base_key else None,
+                "member_random_keys": [case.member_key] if case.member_key else None}  # fmt: skip
+    if case.scenario in ("specific_product", "comparison"):
+        return {"base_random_keys": [case.base_key]}
+    return {"message": case.message}
+
+
+@pytest.mark.slow
+def test_competition_style_checker_over_http(server: str) -> None:
+    cases = [c for c in build_cases() if c.scenario != "image"]
+    passed: dict[str, list[bool]] = {}
+    with httpx.Client(base_url=server, timeout=30) as http:
+        for case in cases:
+            body = {"chat_id": f"chk-{uuid.uuid4().hex}", "messages": [{"type": "text", "content": case.turns[0]}]}
+            r = http.post("/chat", json=body)
+            assert r.status_code == 200, r.text
+            got = r.json()
+            assert set(got) == {"message", "base_random_keys", "member_random_keys"}
+            want = _expected(case)
+            passed.setdefault(case.scenario, []).append({k: got[k] for k in want} == want)
+        bad = http.post("/chat", json={"chat_id": "x", "messages": [{"type": "video", "content": "x"}]})
+        assert bad.status_code == 422 and bad.json()["detail"]
+    share = {k: sum(v) / len(v) for k, v in passed.items()}
+    assert share["scenario0"] == 1.0 and share["seller_stats"] == 1.0 and share["feature"] == 1.0, share
+    assert share["specific_product"] >= 0.9 and share["comparison"] >= 0.8, share
