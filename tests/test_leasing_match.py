@@ -121,3 +121,28 @@ def test_no_perfect_match_gives_closest_and_two_relaxations_with_true_counts(db:
     if budget is not None and "+10%" in budget.change:
         relaxed = spec.model_copy(update={"budget_monthly_usd": Budget(max=4400)})
         assert count_exact(db, relaxed) == budget.count
+
+
+def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(db: Database) -> None:
+    import json
+
+    from quarry.apps.leasing.evaluate import EVAL_DIR, ablation, ranking
+    from quarry.apps.leasing.label_top3 import ideal_top3
+
+    labels = [json.loads(x) for x in (EVAL_DIR / "needs_top3.jsonl").read_text().splitlines() if x.strip()]
+    labels = [c for c in labels if c["ideal_top3"]]
+    assert len(labels) >= 20
+    ndcg, mrr = ranking(db, labels, Weights())
+    assert ndcg >= 0.9 and mrr >= 0.9
+    # Reversed labels (the worst candidates instead of the best) score much lower: the metric can fail.
+    needs = {json.loads(x)["id"]: json.loads(x) for x in (EVAL_DIR / "needs.jsonl").read_text().splitlines() if x}
+    units = db.fetch_all(
+        "SELECT u.unit_id, u.sqft, u.rent::float AS rent, u.unit_type, u.amenities, u.near_transit, u.pet_friendly,"
+        " lower(b.neighborhood || ' | ' || b.address || ' | ' || b.borough) AS hay"
+        " FROM leasing_units u JOIN leasing_buildings b USING (building_id) WHERE u.source = 'bundled'"
+    )
+    assert ideal_top3(needs["N01"], units)[0] == next(c["ideal_top3"] for c in labels if c["id"] == "N01")
+    worst = [{**c, "ideal_top3": list(reversed(ideal_top3(needs[c["id"]], units)[0]))[:1]} for c in labels]
+    assert ranking(db, [c for c in worst if c["ideal_top3"]], Weights())[0] < ndcg
+    deltas = ablation(db, labels, Weights())
+    assert set(deltas) == {"size", "price", "loc", "must", "transit", "pets"}

@@ -306,6 +306,13 @@ def _boroughs(db: Database, tokens: list[str]) -> list[str]:
     return names if names and [n.lower() for n in names] != [t.lower() for t in tokens] else []
 
 
+def _size_centre(spec: SearchSpec) -> float | None:
+    if spec.min_sqft and spec.max_sqft:
+        return (spec.min_sqft + spec.max_sqft) / 2
+    one = spec.min_sqft or spec.max_sqft
+    return float(one) if one else None
+
+
 def match_rank(db: Database, spec: SearchSpec, weights: Weights, *, top_n: int = 5) -> Matches:
     """Exact matches ranked by §C; else the closest by price/size with two relaxations."""
     params: dict[str, Any] = {}
@@ -313,9 +320,14 @@ def match_rank(db: Database, spec: SearchSpec, weights: Weights, *, top_n: int =
     score = score_sql(spec, weights, params)
     params["n"] = top_n
     where_sql = f" WHERE {' AND '.join(where)}" if where else ""
+    # Equal §C scores (common: every exact match meets the same constraints) are ordered by how close
+    # the size is to the size asked for, then by rent: "~1,800 SF" puts 1,700 SF before 1,450 SF.
+    centre = _size_centre(spec)
+    params["centre"] = centre or 0
+    closeness = "abs(u.sqft - :centre), " if centre else ""
     rows = db.fetch_all(
         f"SELECT {_FIELDS}, {score} AS score, count(*) OVER () AS total FROM {_FROM}{where_sql}"
-        " ORDER BY score DESC, u.rent, u.unit_id LIMIT :n",
+        f" ORDER BY score DESC, {closeness}u.rent, u.unit_id LIMIT :n",
         params,
     )
     filters = describe_filters(spec)
