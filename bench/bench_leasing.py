@@ -69,21 +69,28 @@ def bench(n: int, texts: list[str], rounds: int) -> None:
             (perfect if m.perfect else closest).append((time.perf_counter() - t0) * 1000)
     every = perfect + closest
 
+    stages: dict[str, list[float]] = {}
+
     async def turns() -> list[float]:
         out = []
         for t in texts:
             t0 = time.perf_counter()
-            await run(t, settings=s, clock=lambda: NOW)
+            resp = await run(t, settings=s, clock=lambda: NOW)
             out.append((time.perf_counter() - t0) * 1000)
+            for step in resp.trace:
+                stages.setdefault(step.step, []).append(step.ms)
         return out
 
     asyncio.run(turns())  # warm-up (routing examples, sessions table)
+    stages.clear()
     turn_ms = [x for _ in range(rounds) for x in asyncio.run(turns())]
     per_1k = percentile(perfect, 50) / (units / 1000) if perfect else float("nan")
     print(f"{units:>8,} units | MatchRank p50 {percentile(every, 50):6.2f} ms  p95 {percentile(every, 95):6.2f} ms"
           f" | exact-match path p50 {percentile(perfect, 50):6.2f} ms ({per_1k:.2f} ms per 1k units)"
           f" | closest+relaxations p50 {percentile(closest, 50) if closest else float('nan'):6.2f} ms"
           f" | whole turn p50 {percentile(turn_ms, 50):6.1f} ms  p95 {percentile(turn_ms, 95):6.1f} ms")  # fmt: skip
+    print("           per stage (trace ms, p50/p95): " + ", ".join(
+        f"{name} {percentile(ms, 50):.1f}/{percentile(ms, 95):.1f}" for name, ms in stages.items()))  # fmt: skip
 
 
 def main() -> None:
