@@ -19,8 +19,10 @@ ANN scan in speed and correctness).
 
 from __future__ import annotations
 
+import contextvars
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,7 +31,7 @@ import numpy as np
 from quarry.db import Database
 from quarry.embed import vector_literal
 from quarry.errors import QuarryError
-from quarry.search.lexical import BM25_B, BM25_K1
+from quarry.search.lexical import bm25_term_sql
 from quarry.search.rrf import rrf_fuse
 
 Method = Literal["vector", "bm25"]
@@ -37,6 +39,7 @@ Method = Literal["vector", "bm25"]
 RESERVED_PARAMS = frozenset({"q", "terms", "k"})
 """Bound parameter names the block uses itself; a filter must not use them."""
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="quarry-hybrid")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,14 +121,14 @@ class HybridSource:
         )
         # tf of term i in a document, NULL when it lacks the term (or idf is NULL: unknown
         # term); computed once per row (OFFSET 0 keeps the planner from inlining it twice).
+        # The containment test is cheap; counting positions only runs where the term is.
         tfs = ", ".join(
-            f"CAST(nullif(cardinality(array_positions({col}, (CAST(:terms AS text[]))[{i}])), 0) AS bigint) AS tf{i}"
+            f"CASE WHEN {col} @> ARRAY[(CAST(:terms AS text[]))[{i}]]"
+            f" THEN CAST(cardinality(array_positions({col}, (CAST(:terms AS text[]))[{i}])) AS bigint) END AS tf{i}"
             for i in range(1, n_terms + 1)
         )
         parts = " + ".join(
-            f"coalesce(q.idf{i} * (f.tf{i} * {BM25_K1 + 1})"
-            f" / (f.tf{i} + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * f.dl / c.avgdl)), 0)"
-            for i in range(1, n_terms + 1)
+            f"coalesce({bm25_term_sql(f'q.idf{i}', f'f.tf{i}', 'f.dl', 'c.avgdl')}, 0)" for i in range(1, n_terms + 1)
         )
         return (
             f"WITH corpus AS MATERIALIZED {corpus},"
@@ -186,21 +189,34 @@ def hybrid_rank(
     clash = RESERVED_PARAMS & bound.keys()
     if clash:
         raise QuarryError(f"hybrid_rank: filter parameters {sorted(clash)} are reserved")
-    rankings: dict[Method, list[Any]] = {}
-    notes: list[str] = []
+    queries: dict[Method, tuple[str, dict[str, Any], str]] = {}
     if query_vec is not None and source.embedding_column:
-        rows = db.fetch_all(source.vector_sql(where), {**bound, "q": vector_literal(query_vec), "k": limit})
-        if rows:
-            rankings["vector"] = [r["id"] for r in rows]
-        else:
-            notes.append("no vectors in this pool")
+        queries["vector"] = (
+            source.vector_sql(where),
+            {**bound, "q": vector_literal(query_vec), "k": limit},
+            "no vectors in this pool",
+        )
     if terms and source.terms_column and source.stats_table and source.corpus_table:
         distinct = list(dict.fromkeys(terms))
-        rows = db.fetch_all(source.bm25_sql(where, len(distinct)), {**bound, "terms": distinct, "k": limit})
+        queries["bm25"] = (
+            source.bm25_sql(where, len(distinct)),
+            {**bound, "terms": distinct, "k": limit},
+            "no document in this pool has a query term",
+        )
+    # The two rankings are independent statements: on two connections at once they cost the
+    # slower one instead of both (each thread runs in a copy of the caller's tracing context).
+    futures = {
+        m: _POOL.submit(contextvars.copy_context().run, db.fetch_all, sql, params)
+        for m, (sql, params, _) in queries.items()
+    }
+    rankings: dict[Method, list[Any]] = {}
+    notes: list[str] = []
+    for m, future in futures.items():
+        rows = future.result()
         if rows:
-            rankings["bm25"] = [r["id"] for r in rows]
+            rankings[m] = [r["id"] for r in rows]
         else:
-            notes.append("no document in this pool has a query term")
+            notes.append(queries[m][2])
     named: dict[str, list[Any]] = {str(m): ids for m, ids in rankings.items()}
     fused = rrf_fuse(named, weights or {}, k=rrf_k)[:limit]
     return HybridHits(ids=[i for i, _ in fused], scores=[s for _, s in fused], rankings=rankings, notes=notes)

@@ -12,6 +12,19 @@ BM25_K1 = 1.2
 BM25_B = 0.75
 
 
+def bm25_term_sql(idf: str, tf: str, dl: str, avgdl: str) -> str:
+    """One term's BM25 contribution as an SQL expression, in double precision throughout.
+
+    Constants are typed float8: an untyped 2.2 made PostgreSQL compute in `numeric`, which cost
+    about a quarter of the hybrid block's BM25 ranking at 1M rows.
+    """
+    k1, b = f"CAST({BM25_K1!r} AS double precision)", f"CAST({BM25_B!r} AS double precision)"
+    return (
+        f"{idf} * ({tf} * CAST({BM25_K1 + 1!r} AS double precision))"
+        f" / ({tf} + {k1} * (CAST({1 - BM25_B!r} AS double precision) + {b} * {dl} / {avgdl}))"
+    )
+
+
 def bm25_sql(
     *, table: str, where: str, terms_column: str, stats_table: str, corpus_table: str, id_column: str = "id"
 ) -> str:
@@ -38,8 +51,7 @@ def bm25_sql(
         GROUP BY d.{id_column}, t.term
     )
     SELECT tf.id,
-           sum(q.idf * (tf.n * {BM25_K1 + 1})
-               / (tf.n + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * tf.dl / c.avgdl))) AS bm25
+           sum({bm25_term_sql("q.idf", "tf.n", "tf.dl", "c.avgdl")}) AS bm25
     FROM tf JOIN q ON q.term = tf.term CROSS JOIN corpus c
     GROUP BY tf.id
     ORDER BY bm25 DESC, tf.id
