@@ -164,3 +164,51 @@ def test_registered_in_the_app_registry() -> None:
     spec = get_app("leasing")
     for field in ("cli", "router", "ui_tab", "prepare", "evaluate"):
         assert spec.load(field) is not None
+
+
+def test_uploaded_lease_is_what_lease_questions_read(db: Database, tmp_path: object) -> None:
+    from pathlib import Path
+
+    from quarry.apps.leasing.actions import upload_lease
+    from quarry.apps.leasing.leaseqa import answer_question
+
+    before = db.scalar("SELECT lease_id FROM leasing_tenancies WHERE tenant_id = 'T-010'")
+    text = (
+        "LEASE - test header\n\n7.1 Animals. Tenant may keep one dog in the Premises with Landlord's consent.\n"
+        "\n                                        Page 1 of 1\n"
+    )
+    path = Path(str(tmp_path)) / "lease.txt"
+    path.write_text(text, encoding="utf-8")
+    try:
+        lease_id, chunks = asyncio.run(upload_lease(str(path), "T-010"))
+        assert lease_id == "UPLOAD-T-010" and chunks == 1
+        a = answer_question(db, "Can I bring my dog?", tenant_id="T-010")
+        assert a.found and a.citations[0].section == "7.1" and a.citations[0].quote in text
+        with pytest.raises(BadInput):
+            asyncio.run(upload_lease(str(path), "nobody"))
+        with pytest.raises(NotFound):
+            asyncio.run(upload_lease(str(path), "T-999"))
+    finally:
+        db.execute("UPDATE leasing_tenancies SET lease_id = :l WHERE tenant_id = 'T-010'", {"l": before})
+        db.execute("DELETE FROM leasing_leases WHERE lease_id = 'UPLOAD-T-010'")
+
+
+def test_feedback_and_inventory_upload_are_stored(db: Database, tmp_path: object) -> None:
+    from pathlib import Path
+
+    from quarry.apps.leasing.actions import record_feedback, upload_inventory
+
+    r = ask("2,000 sf in Chelsea under $12k a month")
+    fid = asyncio.run(record_feedback(1, run_id=r.run_id, session_id=r.session_id))
+    row = db.fetch_one("SELECT run_id, thumbs FROM leasing_feedback WHERE feedback_id = :f", {"f": fid})
+    assert row == {"run_id": r.run_id, "thumbs": 1}
+    with pytest.raises(BadInput):
+        asyncio.run(record_feedback(5, run_id=r.run_id, session_id=None))
+    units = Path(str(tmp_path)) / "units.csv"
+    units.write_text('unique_id,Bldg ID,SQFT,Monthly Rent\nUP-1,B-0001,"1,000 sf",$3000\nUP-2,B-0001,TBD,$1\n')
+    try:
+        report = asyncio.run(upload_inventory(str(units), None))
+        assert report.units == 1 and report.bad_units == {"unit_no_size": 1}
+        assert db.scalar("SELECT building_id FROM leasing_units WHERE unit_id = 'UP-1'") == "B-0001"
+    finally:
+        db.execute("DELETE FROM leasing_units WHERE unit_id = 'UP-1'")

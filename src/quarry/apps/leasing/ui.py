@@ -74,6 +74,18 @@ async def thumbs_down(run_id: int | None, session_id: str | None) -> str:
     return await feedback(-1, run_id, session_id)
 
 
+async def upload_lease_file(file: str | None, tenant_id: str | None) -> str:
+    from .actions import upload_lease
+
+    if not file:
+        return "Choose a lease text file."
+    result = await safe_call(upload_lease(file, (tenant_id or "").strip()), app="leasing")
+    if isinstance(result, Failure):
+        return error_markdown(result.message)
+    lease_id, chunks = result
+    return f"Stored {lease_id} ({chunks} chunks); lease questions from {tenant_id} now read it."
+
+
 async def upload(files: list[str] | None) -> str:
     from .actions import upload_inventory
 
@@ -112,6 +124,10 @@ def leasing_tab() -> None:
         files = gr.File(file_count="multiple", file_types=[".csv"], type="filepath")
         up_btn = gr.Button("Import")
         up_out = gr.Markdown("")
+    with gr.Accordion("Upload a lease (text) for the tenant above", open=False):
+        lease_file = gr.File(file_count="single", file_types=[".txt"], type="filepath")
+        lease_btn = gr.Button("Store lease")
+        lease_out = gr.Markdown("")
     raw = gr.JSON(label="Full response", open=False)
 
     outputs = [answer, holds, trace, raw, session, run_id]
@@ -121,3 +137,4 @@ def leasing_tab() -> None:
     up.click(thumbs_up, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
     down.click(thumbs_down, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
     up_btn.click(upload, inputs=[files], outputs=[up_out], api_visibility="private")
+    lease_btn.click(upload_lease_file, inputs=[lease_file, tenant], outputs=[lease_out], api_visibility="private")
