@@ -102,6 +102,15 @@ def _copy(tx: Tx, table: str, row_type: type, lines: Iterable[str]) -> None:
             copy.write(chunk)
 
 
+def refresh_term_df(tx: Tx) -> int:
+    """Recount the document frequency of every search-vector term (a fraction of a second at 20k)."""
+    tx.execute("TRUNCATE shop.term_df")
+    return tx.execute(
+        "INSERT INTO shop.term_df (term, ndoc)"
+        " SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM shop.base_products')"
+    )
+
+
 def loaded_size(db: Database) -> Size | None:
     """The size of the catalogue in the database (None when none is loaded)."""
     if db.scalar("SELECT to_regclass('shop.catalogue_meta') IS NOT NULL") is not True:
@@ -118,7 +127,7 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
     cat = Catalogue(seed=size.seed, base_products=size.base_products, offers=size.offers)
     counts: dict[str, int] = {}
     with db.transaction(timeout_ms=0) as tx:
-        tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {SCHEMA}.catalogue_meta")
+        tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {SCHEMA}.catalogue_meta, {SCHEMA}.term_df")
         reference: list[tuple[str, type, Iterable[Row]]] = [
             ("cities", CityRow, cat.cities()), ("categories", CategoryRow, cat.categories()),
             ("brands", BrandRow, cat.brands()), ("shops", ShopRow, cat.shops()),
@@ -163,6 +172,7 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
             _copy(tx, table, row_type, [logs[row_type].getvalue()])
             counts[table] = log_counts[row_type]
             rep.advance(log_counts[row_type])
+        refresh_term_df(tx)
         tx.execute(
             "INSERT INTO shop.catalogue_meta (key, value) VALUES ('size', CAST(:v AS jsonb))",
             {"v": json.dumps(size.as_meta())},

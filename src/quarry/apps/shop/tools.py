@@ -17,7 +17,7 @@ import re
 import time
 from typing import Any, Literal
 
-from quarry.db import Database
+from quarry.db import Database, Tx
 from quarry.search.text import fold, fold_joined
 
 from .models import Candidate, Feature, SellerStatistics
@@ -32,6 +32,8 @@ WORD_THRESHOLDS = (0.6, 0.4)
 names) and, only when it finds nothing good, a loose one for typos and partial names."""
 RETRY_BELOW = 1.5
 """A strict-pass best score below this runs the loose pass too."""
+COMMON_SHARE = 0.05
+"""Words in at least this share of products do not take part in finding candidates."""
 CANDIDATES = 300
 """Candidates per name column before reranking."""
 GOOD_ENOUGH = 1.6
@@ -50,11 +52,11 @@ WHERE b.random_key = ANY(CAST(:keys AS text[]))
 """
 _FUZZY = """
 WITH c AS (
-    (SELECT random_key FROM shop.base_products WHERE :q <% persian_fold
-     ORDER BY word_similarity(:q, persian_fold) DESC LIMIT :n)
+    (SELECT random_key FROM shop.base_products WHERE :c <% persian_fold
+     ORDER BY word_similarity(:c, persian_fold) DESC LIMIT :n)
     UNION
-    (SELECT random_key FROM shop.base_products WHERE :q <% english_fold
-     ORDER BY word_similarity(:q, english_fold) DESC LIMIT :n)
+    (SELECT random_key FROM shop.base_products WHERE :c <% english_fold
+     ORDER BY word_similarity(:c, english_fold) DESC LIMIT :n)
 ), s AS (
     SELECT b.random_key, b.persian_name, b.english_name,
            greatest(similarity(:q, b.persian_fold), similarity(:q, b.english_fold)) AS sim,
@@ -70,6 +72,24 @@ FROM s ORDER BY score DESC, random_key LIMIT :k
 def quoted_keys(text: str) -> list[str]:
     """Random keys quoted in `text`, in order ("return base random key: yxhwur" → ['yxhwur'])."""
     return list(dict.fromkeys(KEY_PATTERN.findall(text)))
+
+
+def _distinctive(tx: Tx, folded: str) -> str:
+    """`folded` without its very common words (in ≥ `COMMON_SHARE` of the products), or all of it
+    when nothing distinctive is left: the text trigram candidates are looked up with (a long name
+    full of «گوشی موبایل … گیگابایت» otherwise rechecks thousands of rows). The whole query
+    still ranks the candidates."""
+    words = folded.split()
+    common = {
+        r["term"]
+        for r in tx.fetch_all(
+            "SELECT term FROM shop.term_df WHERE term = ANY(CAST(:w AS text[])) AND ndoc >= :share *"
+            " (SELECT (value->>'base_products')::int FROM shop.catalogue_meta WHERE key = 'size')",
+            {"w": words, "share": COMMON_SHARE},
+        )
+    }
+    kept = [w for w in words if w not in common]
+    return " ".join(kept) if kept else folded
 
 
 def _fuzzy(db: Database, query: str, limit: int) -> list[Candidate]:
@@ -90,7 +110,7 @@ def _candidates(db: Database, query: str, limit: int, threshold: float) -> list[
         # The planner's row estimate for `<%` is poor and it picks a full scan for common
         # words; the trigram index is always the faster path here.
         tx.execute("SELECT set_config('enable_seqscan', 'off', true)")
-        rows = tx.fetch_all(_FUZZY, {"q": q, "n": CANDIDATES, "k": limit})
+        rows = tx.fetch_all(_FUZZY, {"q": q, "c": _distinctive(tx, q), "n": CANDIDATES, "k": limit})
     return [Candidate(**r, searched=q) for r in rows]
 
 
