@@ -212,3 +212,27 @@ def test_feedback_and_inventory_upload_are_stored(db: Database, tmp_path: object
         assert db.scalar("SELECT building_id FROM leasing_units WHERE unit_id = 'UP-1'") == "B-0001"
     finally:
         db.execute("DELETE FROM leasing_units WHERE unit_id = 'UP-1'")
+
+
+def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(db: Database) -> None:
+    db.execute("DELETE FROM leasing_holds")
+    a, b = ask(HEADLINE), ask(HEADLINE)
+    assert a.action_plan.actions[0].start == b.action_plan.actions[0].start  # type: ignore[union-attr]
+    assert a.action_plan.actions[0].unit_id == b.action_plan.actions[0].unit_id  # type: ignore[union-attr]
+
+    async def both() -> list[LeasingResponse]:
+        return list(
+            await asyncio.gather(
+                run("book tour 1", session_id=a.session_id, clock=lambda: NOW),
+                run("book tour 1", session_id=b.session_id, clock=lambda: NOW),
+            )
+        )
+
+    results = asyncio.run(both())
+    won = [r for r in results if r.action_plan and r.action_plan.actions and r.action_plan.actions[0].hold_id]
+    lost = [r for r in results if r.action_plan and "just taken" in r.action_plan.confirmation_prompt]
+    assert len(won) == 1 and len(lost) == 1
+    unit = a.action_plan.actions[0].unit_id  # type: ignore[union-attr]
+    assert db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = :u AND status = 'active'", {"u": unit}) == 1
+    # The loser is offered the next free slot on that unit, not the taken one.
+    assert lost[0].action_plan.actions[0].start != won[0].action_plan.actions[0].start  # type: ignore[union-attr]
