@@ -139,3 +139,12 @@ def test_spec_f1_on_the_labelled_set_and_that_the_metric_can_fail() -> None:
     assert macro >= 0.9 and set(per) == set(FIELDS)
     broken = [({**g, "budget_max": None, "location": []}, w) for g, w in pairs]
     assert spec_f1(broken)[0] < 0.7
+
+
+def test_colloquial_money_and_headcount() -> None:
+    s = parse_needs("2500-3000 sf Tribeca, up to 90 bucks a foot")
+    assert s.budget_monthly_usd is not None and s.budget_monthly_usd.max == pytest.approx(90 * 2750 / 12)
+    assert parse_needs("NoMad under 7 grand a month, about 1500 sf").budget_monthly_usd.max == 7000  # type: ignore[union-attr]
+    team = parse_needs("we're a 15 person team outgrowing our space in Dumbo")
+    assert team.min_sqft is None and team.spec_status == "underconstrained"  # an estimate is not a filter
+    assert "15 people ≈ 2,625 SF" in clarifying_question(team) and clarifying_question(team).count("?") == 1

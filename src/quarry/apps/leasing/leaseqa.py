@@ -24,7 +24,7 @@ NOT_FOUND = "Not found in provided lease."
 ESCALATE = "Please ask your property manager (or your attorney) to confirm."
 MIN_BM25 = 2.0
 """Below this best score (and with no topic section) the lease is taken to be silent."""
-MAX_SECTIONS = 3
+MAX_SECTIONS = 2
 SAME_ARTICLE_SCORE = 0.8
 """Another section of the best section's article is cited when it scores this share of the best."""
 QUOTE_CHARS = 420

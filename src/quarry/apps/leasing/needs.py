@@ -211,8 +211,26 @@ def _amenities(text: str) -> tuple[list[str], list[str]]:
     return must, nice
 
 
+SF_PER_PERSON = 175
+"""Rentable SF per person a headcount suggests (NYC office planning: ~150–250); said, never a filter."""
+_HEADCOUNT = re.compile(r"\b(\d{1,4})[\s-]*(?:person|people|employees?|staff|desks?|seats?|heads?)\b", re.IGNORECASE)
+_COLLOQUIAL = (
+    (re.compile(r"(\d[\d,.]*)\s*(?:grand|g)\b", re.IGNORECASE), r"\1k"),
+    (re.compile(r"(\d[\d,.]*k?)\s*bucks\b", re.IGNORECASE), r"$\1"),
+    (re.compile(r"(\$\s*\d[\d,.]*k?)\s*(?:a|per|/)\s*(?:square\s+)?(?:foot|ft)\b", re.IGNORECASE), r"\1 psf"),
+)
+
+
+def plain(text: str) -> str:
+    """Colloquial money made plain: '7 grand' → '7k', '90 bucks a foot' → '$90 psf'."""
+    for pattern, repl in _COLLOQUIAL:
+        text = pattern.sub(repl, text)
+    return text
+
+
 def parse_needs(text: str) -> SearchSpec:
     """The SearchSpec of one message (no earlier turns)."""
+    text = plain(text)
     conf: dict[str, float] = {}
     notes: list[str] = []
     locations = list(dict.fromkeys(_HOOD_TOKENS[m.group(1).lower()] for m in _HOOD_RE.finditer(text)))
@@ -220,6 +238,10 @@ def parse_needs(text: str) -> SearchSpec:
         conf["location"] = 0.9
     lo, hi, size_conf, size_notes, span = _sizes(text)
     notes += size_notes
+    heads = _HEADCOUNT.search(text)
+    if lo is None and hi is None and heads:
+        n = int(heads.group(1))
+        notes.append(f"{n} people ≈ {n * SF_PER_PERSON:,} SF at {SF_PER_PERSON} SF/person (an estimate, not a filter)")
     if lo is not None:
         conf["min_sqft"] = size_conf
     if hi is not None:
@@ -281,7 +303,8 @@ def clarifying_question(spec: SearchSpec) -> str:
     if "location" not in have:
         missing.append("which neighbourhood (e.g. Midtown, Flatiron, DUMBO)")
     if "size" not in have:
-        missing.append("roughly how many square feet")
+        estimate = next((n.split(" at ")[0] for n in spec.notes if "SF/person" in n), None)
+        missing.append("roughly how many square feet" + (f" ({estimate})" if estimate else ""))
     if "budget" not in have:
         missing.append("your monthly budget (or $/SF/yr)")
     if "size" not in have and any("no size" in n for n in spec.notes):

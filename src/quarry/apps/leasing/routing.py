@@ -69,6 +69,7 @@ CUES: tuple[Cue, ...] = tuple(
         ("VIA/tour", r"\b(tours?|viewing|showing|walk-?through|come by|stop by|in person|holds?(?! ?over)|slots?)\b", 2.0,  # noqa: E501
          "tour word"),
         ("VIA/tour", r"\bbook (a |the )?(tour|slot|viewing|option|it|#?\d+|first|second|third)\b", 3.0, "booking"),
+        ("VIA/tour", r"\bschedule (me|us|a|an|it)\b|\bswing by\b|\bdrop by\b", 2.5, "scheduling a visit"),
         ("VIA/tour", rf"\b({_DAYS}|tomorrow|tonight|next week|this week|\d{{1,2}}(:\d\d)?\s*(am|pm)|morning|afternoon|"
          r"evening)\b", 1.0, "day or time"),
         ("VIA/tour", r"\b(see|visit|view|look at) (it|them|this|that|the (space|unit|suite|office|first|second|third|"
