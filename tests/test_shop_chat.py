@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import re
 import statistics
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from typer.testing import CliRunner
@@ -20,7 +24,7 @@ from typer.testing import CliRunner
 from quarry.apps.shop import spelling
 from quarry.apps.shop.featured import FEATURED
 from quarry.apps.shop.generate import Catalogue
-from quarry.apps.shop.models import MAX_IMAGE_BYTES, MessagePart, ShopTurn
+from quarry.apps.shop.models import IMAGE_BASE64, MAX_IMAGE_BYTES, ImagePart, ShopTurn, TextPart, decode_image
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.prompts import VISION_OFFLINE_MESSAGE
 from quarry.apps.shop.testing import prepared_database
@@ -44,7 +48,7 @@ def shop_db() -> Database:
 
 
 def ask(text: str, chat_id: str | None = None, **kw: object) -> ShopTurn:
-    parts = [MessagePart(type="text", content=text)]
+    parts = [TextPart(type="text", content=text)]
     return asyncio.run(run(chat_id or uuid.uuid4().hex, parts, **kw))  # type: ignore[arg-type]
 
 
@@ -125,7 +129,7 @@ def test_chat_memory_is_kept_per_chat_id(shop_db: Database) -> None:
 
 
 def test_image_offline_is_an_honest_persian_message(shop_db: Database) -> None:
-    parts = [MessagePart(type="text", content="این چیست؟"), MessagePart(type="image", content=PNG)]
+    parts = [TextPart(type="text", content="این چیست؟"), ImagePart(type="image", content=PNG)]
     turn = asyncio.run(run("img", parts))
     assert turn.route == "vision" and turn.message == VISION_OFFLINE_MESSAGE
     assert turn.base_random_keys is None
@@ -137,7 +141,7 @@ def test_image_offline_is_an_honest_persian_message(shop_db: Database) -> None:
 )
 def test_bad_images_are_refused(shop_db: Database, content: str, reason: str) -> None:
     with pytest.raises(BadInput, match=reason):
-        asyncio.run(run("img", [MessagePart(type="image", content=content)]))
+        asyncio.run(run("img", [ImagePart(type="image", content=content)]))
 
 
 # --- HTTP -------------------------------------------------------------------------------------
@@ -220,7 +224,7 @@ def test_a_configured_vision_model_receives_the_image(shop_db: Database) -> None
                         seen.extend(c.media_type for c in p.content if isinstance(c, BinaryContent))
         return ModelResponse(parts=[TextPart("یخچال سفید")])
 
-    parts = [MessagePart(type="text", content="این چیست؟"), MessagePart(type="image", content=PNG)]
+    parts = [TextPart(type="text", content="این چیست؟"), ImagePart(type="image", content=PNG)]
     turn = asyncio.run(run("img2", parts, model=FunctionModel(vision, model_name="vision-test")))
     assert seen == ["image/png"] and turn.message == "یخچال سفید" and turn.route == "vision"
 
@@ -233,3 +237,40 @@ def test_ui_send_shows_the_answer_candidates_and_tool_calls(shop_db: Database) -
     assert candidates[0][0] == KEYS[A54.slug]
     assert any(row[0] == "search_base_products" for row in tools)
     assert chat_id and text == "" and image is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=st.from_regex(IMAGE_BASE64, fullmatch=True))
+def test_what_the_schema_calls_an_image_decodes_as_one(content: str) -> None:
+    # The OpenAPI pattern and `decode_image` agree: a schema-valid image part is never refused.
+    data, mime = decode_image(content)
+    assert mime in {"image/png", "image/jpeg", "image/gif", "image/webp"} and data
+
+
+def test_real_image_headers_match_the_schema_pattern() -> None:
+    headers = {
+        "image/png": base64.b64decode(PNG),
+        "image/jpeg": b"\xff\xd8\xff\xe0" + bytes(20),
+        "image/gif": b"GIF89a" + bytes(20),
+        "image/webp": b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(20),
+    }
+    for mime, data in headers.items():
+        content = base64.b64encode(data).decode()
+        assert re.fullmatch(IMAGE_BASE64, content), mime
+        assert re.fullmatch(IMAGE_BASE64, f"data:{mime};base64,{content}"), mime
+        assert decode_image(content)[1] == mime
+
+
+@pytest.mark.slow
+def test_schemathesis_finds_nothing_on_chat(client: TestClient) -> None:
+    import schemathesis
+
+    api = schemathesis.openapi.from_asgi("/openapi.json", client.app)
+    chat = next(r.ok() for r in api.get_all_operations() if r.ok().path == "/chat")
+
+    @given(case=chat.as_strategy())
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    def check(case: Any) -> None:
+        case.call_and_validate()
+
+    check()

@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 from quarry.apps.shop.memory import load_chat
-from quarry.apps.shop.models import MessagePart, ShopTurn
+from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.testing import prepared_database
@@ -28,7 +28,7 @@ def shop_db() -> Database:
 
 
 def ask(chat: str, text: str) -> ShopTurn:
-    return asyncio.run(run(chat, [MessagePart(type="text", content=text)]))
+    return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
 
 
 DELTAS = [
@@ -119,8 +119,8 @@ def test_turns_of_one_chat_never_interleave(shop_db: Database) -> None:
 
     async def both() -> None:
         await asyncio.gather(
-            run(chat, [MessagePart(type="text", content="I want a cheap fridge")]),
-            run(chat, [MessagePart(type="text", content="under 25 million")]),
+            run(chat, [TextPart(type="text", content="I want a cheap fridge")]),
+            run(chat, [TextPart(type="text", content="under 25 million")]),
         )
 
     asyncio.run(both())

@@ -10,7 +10,7 @@ import pytest
 
 from quarry.apps.shop.eval_cases import ShopCase, build_cases
 from quarry.apps.shop.evaluate import run_eval
-from quarry.apps.shop.models import MessagePart
+from quarry.apps.shop.models import TextPart
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.testing import prepared_database
 from quarry.db import Database
@@ -32,7 +32,7 @@ def test_committed_cases_are_the_generated_ones() -> None:
 
 def test_comparison_returns_the_cheaper_product_via_parallel_calls(shop_db: Database) -> None:
     case = next(c for c in build_cases() if c.scenario == "comparison")
-    turn = asyncio.run(run(uuid.uuid4().hex, [MessagePart(type="text", content=case.turns[0])]))
+    turn = asyncio.run(run(uuid.uuid4().hex, [TextPart(type="text", content=case.turns[0])]))
     assert turn.base_random_keys == [case.base_key]
     tools = [s.tool for s in turn.trace if s.kind == "tool"]  # type: ignore[union-attr]
     assert tools == ["search_base_products"] * 2 + ["get_seller_statistics"] * 2

@@ -51,13 +51,13 @@ def ask_cmd(
     """Answer one turn, as POST /chat would (the first use on a database loads the catalogue)."""
     from quarry.errors import BadInput
 
-    from .models import MessagePart
+    from .models import ImagePart, MessagePart, TextPart
     from .orchestrator import run
     from .render import render_text, response_json
 
-    parts = [MessagePart(type="text", content=text)] if text.strip() else []
+    parts: list[MessagePart] = [TextPart(type="text", content=text)] if text.strip() else []
     if image is not None:
-        parts.append(MessagePart(type="image", content=base64.b64encode(image.read_bytes()).decode()))
+        parts.append(ImagePart(type="image", content=base64.b64encode(image.read_bytes()).decode()))
     if not parts:
         raise BadInput("Nothing to ask: give a message or --image.")
     turn = asyncio.run(run(chat or uuid.uuid4().hex, parts))

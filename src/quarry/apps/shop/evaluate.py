@@ -27,7 +27,7 @@ from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .eval_cases import ShopCase
-from .models import MessagePart, ShopTurn
+from .models import ImagePart, MessagePart, ShopTurn, TextPart
 from .orchestrator import run
 from .prompts import VISION_OFFLINE_MESSAGE
 from .setup import migrate_shop, prepare
@@ -50,9 +50,9 @@ class Dialogue(BaseModel):
 
 
 def _parts(case: ShopCase, text: str) -> list[MessagePart]:
-    parts = [MessagePart(type="text", content=text)]
+    parts: list[MessagePart] = [TextPart(type="text", content=text)]
     if case.image:
-        parts.append(MessagePart(type="image", content=PNG_1PX))
+        parts.append(ImagePart(type="image", content=PNG_1PX))
     return parts
 
 
@@ -107,7 +107,7 @@ async def _dialogue(db: Database, d: Dialogue, s: Settings) -> tuple[bool, str, 
     while sent < MAX_DIALOGUE_TURNS and script:
         text = script.pop(0)
         started = time.perf_counter()
-        turn = await run(chat, [MessagePart(type="text", content=text)], settings=s)
+        turn = await run(chat, [TextPart(type="text", content=text)], settings=s)
         ms.append((time.perf_counter() - started) * 1000)
         sent += 1
         first_route = first_route or turn.route

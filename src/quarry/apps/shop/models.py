@@ -5,18 +5,19 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from quarry.agent import TraceStep
+from quarry.inputs import VISIBLE_TEXT
 
 Mode = Literal["single_turn", "multi_turn"]
 """The router's two answers."""
-PartType = Literal["text", "image"]
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 """Largest image a turn may carry (decoded)."""
-MAX_TEXT_CHARS = 2000
+MAX_TEXT_CHARS = 8 * 2000 + 7
+"""All text parts of a turn together (8 parts of 2,000 characters and their line breaks)."""
 
 
 class Candidate(BaseModel):
@@ -75,13 +76,44 @@ class RouteDecision(BaseModel):
     mode: Mode
 
 
-class MessagePart(BaseModel):
-    """One modality of the user's turn."""
+IMAGE_BASE64 = (
+    r"^(data:image/[a-z0-9.+-]+;base64,)?"
+    r"(iVBORw0KGg[o-r][A-Za-z0-9+/]|/9j/|R0lGOD[dl]h|UklGR[g-v][A-Za-z0-9+/]{4}[BFJNRVZdhlptx159]XRUJQ)"
+    r"([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+)
+"""What an image part's content is: base64 (or a base64 data URL) of a PNG, JPEG, GIF or WebP,
+recognised by its first bytes. Documented in the schema; `decode_image` enforces it (HTTP 400
+with the reason), together with the 5 MB limit."""
+CHAT_ID = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
+MAX_PARTS = 8
+MAX_PART_CHARS = 2000
+
+
+class TextPart(BaseModel):
+    """A text modality of the user's turn."""
 
     model_config = ConfigDict(extra="forbid")
 
-    type: PartType = Field(description="text | image.")
-    content: str = Field(min_length=1, description="Text, or an image as base64 or a data URL.")
+    type: Literal["text"]
+    content: str = Field(min_length=1, max_length=MAX_PART_CHARS, pattern=VISIBLE_TEXT, description="The text.")
+
+
+class ImagePart(BaseModel):
+    """An image modality of the user's turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["image"]
+    content: str = Field(
+        min_length=1,
+        max_length=(MAX_IMAGE_BYTES * 4) // 3 + 64,
+        description="A PNG, JPEG, GIF or WebP image (at most 5 MB) as base64 or a base64 data URL.",
+        json_schema_extra={"pattern": IMAGE_BASE64},
+    )
+
+
+MessagePart = Annotated[TextPart | ImagePart, Field(discriminator="type")]
+"""One modality of the user's turn: text or image."""
 
 
 class ChatRequest(BaseModel):
@@ -89,15 +121,10 @@ class ChatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    chat_id: str = Field(min_length=1, max_length=128, description="The client's conversation id.")
-    messages: list[MessagePart] = Field(min_length=1, max_length=8, description="The parts of one user turn.")
-
-    @field_validator("chat_id")
-    @classmethod
-    def _printable(cls, v: str) -> str:
-        if not v.strip() or re.search(r"[\x00-\x1f\x7f]", v):
-            raise ValueError("chat_id must be printable and not blank")
-        return v
+    chat_id: str = Field(min_length=1, max_length=128, pattern=CHAT_ID, description="The client's conversation id.")
+    messages: list[MessagePart] = Field(
+        min_length=1, max_length=MAX_PARTS, description="The parts (modalities) of one user turn."
+    )
 
 
 class ChatResponse(BaseModel):

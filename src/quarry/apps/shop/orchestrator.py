@@ -9,6 +9,7 @@ helper around the core `run_agent`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 import weakref
@@ -21,7 +22,7 @@ from pydantic_ai.models.function import FunctionDef
 from quarry.agent import AgentFailed, AgentRun, DecisionStep, PlanStep, TraceStep, record_run, run_agent, timed
 from quarry.db import Database, get_database
 from quarry.errors import BadInput, DataMissing
-from quarry.inputs import clean_question, storable
+from quarry.inputs import storable
 from quarry.settings import Settings, get_settings
 
 from .agents import (
@@ -36,13 +37,14 @@ from .agents import (
 from .coordinator import Selection, coordinate, picked_number
 from .ingest import loaded_size
 from .memory import ChatState, load_chat, save_chat
-from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, decode_image
+from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
 from .turnstate import TurnState
 
 APP = "shop"
 TURN_TIMEOUT_S = 25.0
 TIMEOUT_MESSAGE = "پاسخ در زمان مقرر آماده نشد؛ لطفاً دوباره بپرسید."
 FAILED_MESSAGE = "متأسفانه پاسخ آماده نشد؛ لطفاً دوباره بپرسید."
+EMPTY_REPLY = "پیامی دریافت نشد؛ لطفاً نام محصول یا پرسش خود را بنویسید."
 EMPTY_HINT = "write a product name or a question, e.g. «کمترین قیمت گوشی سامسونگ گلکسی A54 در تهران؟»."
 _BASE_ECHO = re.compile(r"^\s*return\s+base\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
 _MEMBER_ECHO = re.compile(r"^\s*return\s+member\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
@@ -102,7 +104,7 @@ def split_parts(parts: list[MessagePart]) -> tuple[str, list[BinaryContent]]:
     texts: list[str] = []
     images: list[BinaryContent] = []
     for i, part in enumerate(parts):
-        if part.type == "text":
+        if isinstance(part, TextPart):
             texts.append(part.content)
         else:
             try:
@@ -113,9 +115,16 @@ def split_parts(parts: list[MessagePart]) -> tuple[str, list[BinaryContent]]:
     text = storable("\n".join(texts)).strip()
     if len(text) > MAX_TEXT_CHARS:
         raise BadInput(f"The message is too long ({len(text)} characters; the limit is {MAX_TEXT_CHARS}).")
-    if not text and not images:
-        clean_question(text, max_chars=MAX_TEXT_CHARS, empty_hint=EMPTY_HINT, what="message")
     return text, images
+
+
+def chat_key(chat_id: str) -> str:
+    """The stored form of a client's chat id: storable text, or (when nothing storable is left,
+    e.g. only lone surrogates) a digest of it, so every schema-valid id names one chat."""
+    key = storable(chat_id).strip()[:128]
+    if key:
+        return key
+    return "h-" + hashlib.sha256(chat_id.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 async def run(
@@ -130,9 +139,7 @@ async def run(
     s = settings or get_settings()
     db = get_database(s)
     text, images = split_parts(parts)
-    chat_id = storable(chat_id).strip()[:128]
-    if not chat_id:
-        raise BadInput("chat_id is empty.")
+    chat_id = chat_key(chat_id)
     async with _lock(chat_id):
         with timed() as total:
             turn, model_name = await _turn(db, s, chat_id, text, images, model, router_model)
@@ -153,6 +160,11 @@ async def _turn(
     model: Model | None,
     router_model: Model | None,
 ) -> tuple[ShopTurn, str | None]:
+    if not images and not text:
+        # Text that was only unstorable characters: nothing to answer, say so (not an error).
+        empty = ShopTurn(message=EMPTY_REPLY, route="static")
+        empty.trace = [DecisionStep(step="static", action="empty", model="rules", reason="no readable text")]
+        return empty, "rules"
     if not images and (static := _static(text)) is not None:
         static.trace = [DecisionStep(step="static", action=static.route, model="rules", reason="scenario 0")]
         return static, "rules"

@@ -16,7 +16,7 @@ import gradio as gr
 
 from quarry.uikit import Failure, error_markdown, safe_call
 
-from .models import MessagePart
+from .models import ImagePart, MessagePart, TextPart
 from .render import candidate_rows, trace_rows
 
 EXAMPLES: tuple[str, ...] = (
@@ -31,10 +31,10 @@ EXAMPLES: tuple[str, ...] = (
 
 
 def _parts(text: str, image: str | None) -> list[MessagePart]:
-    parts = [MessagePart(type="text", content=text)] if text.strip() else []
+    parts: list[MessagePart] = [TextPart(type="text", content=text)] if text.strip() else []
     if image:
         data = base64.b64encode(Path(image).read_bytes()).decode()
-        parts.append(MessagePart(type="image", content=data))
+        parts.append(ImagePart(type="image", content=data))
     return parts
 
 
