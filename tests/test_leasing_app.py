@@ -236,3 +236,20 @@ def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(db: Database) -
     assert db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = :u AND status = 'active'", {"u": unit}) == 1
     # The loser is offered the next free slot on that unit, not the taken one.
     assert lost[0].action_plan.actions[0].start != won[0].action_plan.actions[0].start  # type: ignore[union-attr]
+
+
+def test_schemathesis_on_the_leasing_route(client: TestClient) -> None:
+    """Generated requests: no 5xx, every response as documented (404 included)."""
+    import schemathesis
+    from hypothesis import HealthCheck, given, settings
+
+    api = schemathesis.openapi.from_asgi("/openapi.json", client.app)
+    ops = [r.ok() for r in api.get_all_operations() if r.ok().path == "/api/leasing/message"]
+    assert len(ops) == 1
+
+    @given(case=ops[0].as_strategy())
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    def check(case: object) -> None:
+        case.call_and_validate()  # type: ignore[attr-defined]
+
+    check()

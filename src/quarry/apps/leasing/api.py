@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from quarry.errors import ERROR_RESPONSES
+from quarry.errors import ERROR_RESPONSES, ErrorBody
 from quarry.inputs import VISIBLE_TEXT
 
 from .models import LeasingResponse
@@ -31,7 +31,13 @@ class HoldRelease(BaseModel):
     session_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
 
 
-@router.post("/message", response_model=LeasingResponse, responses=ERROR_RESPONSES)
+RESPONSES: dict[int | str, dict[str, object]] = {
+    **ERROR_RESPONSES,
+    404: {"model": ErrorBody, "description": "Unknown tenant, or no such hold/tenancy in this session."},
+}
+
+
+@router.post("/message", response_model=LeasingResponse, responses=RESPONSES)
 async def message(req: LeasingMessage) -> LeasingResponse:
     """Route the message and answer it: {route, spec, matches, action_plan, lease_answer, triage, renewal, trace}
     (the parts that do not apply are null)."""
