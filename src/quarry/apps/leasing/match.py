@@ -48,7 +48,8 @@ class Weights:
 _FIELDS = """u.unit_id, u.suite, u.floor, u.unit_type, u.sqft, u.rent::float AS rent, u.ppsf_year::float AS ppsf_year,
     u.available, u.amenities, u.pet_friendly, u.near_transit, b.address, b.neighborhood, b.borough"""
 _FROM = "leasing_units u JOIN leasing_buildings b USING (building_id)"
-_HAYSTACK = "lower(b.neighborhood || ' | ' || b.address || ' | ' || b.borough)"
+_HAYSTACK = "b.hay"
+"""lower(neighbourhood | address | borough), a stored column of the building (migration 003)."""
 
 
 def _musts(spec: SearchSpec) -> list[str]:
