@@ -127,3 +127,23 @@ def test_turns_of_one_chat_never_interleave(shop_db: Database) -> None:
     state = load_chat(shop_db, chat)
     assert state.turns == 2  # a lost update would leave 1
     assert state.multi is not None and state.multi["details"]["max_price"] == 25_000_000  # type: ignore[index]
+
+
+def test_two_workers_on_one_chat_do_not_lose_a_turn(shop_db: Database) -> None:
+    # `_turn` without the process's lock, twice at once: as two worker processes would run it.
+    from quarry.apps.shop.orchestrator import _turn
+    from quarry.settings import get_settings
+
+    chat = f"d-{uuid.uuid4().hex}"
+    settings = get_settings()
+
+    async def both() -> None:
+        await asyncio.gather(
+            _turn(shop_db, settings, chat, "I want a cheap fridge", [], None, None),
+            _turn(shop_db, settings, chat, "under 25 million", [], None, None),
+        )
+
+    asyncio.run(both())
+    state = load_chat(shop_db, chat)
+    assert (state.turns, state.version) == (2, 2)
+    assert state.multi is not None and state.multi["details"]["category_id"] == 17  # type: ignore[index]

@@ -1,8 +1,9 @@
 """One shop turn: static checks → vision hand-off → router → single-turn agent (or the narrowing dialogue).
 
 `run(chat_id, parts)` is the one entry point of POST /chat, the CLI and the UI. Turns of one
-chat are serialised by an asyncio lock per chat_id (one process; several workers would
-need a Postgres advisory lock, not done yet). Every agent goes through `_run`, the one retry
+chat are serialised: within a process by an asyncio lock per chat_id; across worker processes
+by optimistic concurrency (a turn saves only if the chat's row version is the one it loaded,
+else it runs again on the newer state). Every agent goes through `_run`, the one retry
 helper around the core `run_agent`.
 """
 
@@ -21,7 +22,7 @@ from pydantic_ai.models.function import FunctionDef
 
 from quarry.agent import AgentFailed, AgentRun, DecisionStep, PlanStep, TraceStep, record_run, run_agent, timed
 from quarry.db import Database, get_database
-from quarry.errors import BadInput, DataMissing
+from quarry.errors import BadInput, DataMissing, QuarryError
 from quarry.inputs import storable
 from quarry.settings import Settings, get_settings
 
@@ -44,10 +45,20 @@ APP = "shop"
 TURN_TIMEOUT_S = 25.0
 TIMEOUT_MESSAGE = "پاسخ در زمان مقرر آماده نشد؛ لطفاً دوباره بپرسید."
 FAILED_MESSAGE = "متأسفانه پاسخ آماده نشد؛ لطفاً دوباره بپرسید."
+SAVE_ATTEMPTS = 3
+"""Tries of a turn whose chat was changed by another worker before it could save."""
 EMPTY_REPLY = "پیامی دریافت نشد؛ لطفاً نام محصول یا پرسش خود را بنویسید."
 EMPTY_HINT = "write a product name or a question, e.g. «کمترین قیمت گوشی سامسونگ گلکسی A54 در تهران؟»."
 _BASE_ECHO = re.compile(r"^\s*return\s+base\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
 _MEMBER_ECHO = re.compile(r"^\s*return\s+member\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
+
+
+class ChatBusy(QuarryError):
+    """Turns of one chat kept colliding across workers (HTTP 409)."""
+
+    status_code = 409
+
+
 _locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
@@ -168,16 +179,20 @@ async def _turn(
     if not images and (static := _static(text)) is not None:
         static.trace = [DecisionStep(step="static", action=static.route, model="rules", reason="scenario 0")]
         return static, "rules"
-    state = await db.run(load_chat, db, chat_id)
-    if images:
-        turn, used = await _vision(s, text, images, model)
-    else:
-        if await db.run(loaded_size, db) is None:
-            raise DataMissing("No shop catalogue yet: run `quarry shop ingest` first.")
-        turn, used = await _text_turn(db, s, chat_id, state, text, model, router_model)
-    _remember(state, turn, text)
-    await db.run(save_chat, db, chat_id, state)
-    return turn, used
+    if not images and await db.run(loaded_size, db) is None:
+        raise DataMissing("No shop catalogue yet: run `quarry shop ingest` first.")
+    for _ in range(SAVE_ATTEMPTS):
+        state = await db.run(load_chat, db, chat_id)
+        if images:
+            turn, used = await _vision(s, text, images, model)
+        else:
+            turn, used = await _text_turn(db, s, chat_id, state, text, model, router_model)
+        _remember(state, turn, text)
+        if await db.run(save_chat, db, chat_id, state):
+            return turn, used
+        # Another worker saved a turn of this chat meanwhile: answer again on top of its state,
+        # so the two turns behave as if they had run one after the other.
+    raise ChatBusy("This chat is busy with another request; send the message again.")
 
 
 async def _text_turn(
