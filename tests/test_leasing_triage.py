@@ -92,3 +92,12 @@ def test_the_turn_returns_triage_and_nulls_the_rest(db: Database) -> None:
     assert r.route == "DOMA/triage" and r.triage is not None and r.triage.priority == "P0"
     assert r.spec is None and r.matches is None and r.lease_answer is None and r.renewal is None
     assert r.narrative.startswith("EMERGENCY (P0): Keep away") and any(s.step == "triage" for s in r.trace)
+
+
+def test_the_tenants_lease_enriches_the_ticket(db: Database) -> None:
+    t = triage(db, "water leaking from the ceiling", tenant_id="T-001")
+    ref = t.lease_reference
+    assert ref is not None and (ref.lease_id, ref.section, ref.page) == ("LEASE-0001", "8.3", 7)
+    body = db.scalar("SELECT body FROM leasing_leases WHERE lease_id = 'LEASE-0001'")
+    assert ref.quote in body and "notify Landlord" in ref.quote
+    assert triage(db, "water leaking from the ceiling").lease_reference is None

@@ -161,6 +161,7 @@ class TriageResult(BaseModel):
     safety_instructions: list[str] = Field(default_factory=list)
     reasons: list[str] = Field(default_factory=list)
     unit_id: str | None = None
+    lease_reference: Citation | None = Field(None, description="What the tenant's lease says about reporting it.")
 
 
 class Offer(BaseModel):

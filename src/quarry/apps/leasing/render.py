@@ -31,6 +31,9 @@ def render_markdown(r: LeasingResponse) -> str:
         out.append(
             f"**{t.priority} · {t.category}** · vendor {t.vendor} · ETA {t.eta_hours:g} h · {'; '.join(t.reasons)}"
         )
+        if t.lease_reference is not None:
+            ref = t.lease_reference
+            out.append(f"Your lease ({ref.lease_id} §{ref.section}, p. {ref.page}): “{ref.quote}”")
     if r.renewal is not None:
         offers = [("primary", r.renewal.primary), *(("alternative", o) for o in r.renewal.alternatives)]
         lines = [

@@ -17,7 +17,8 @@ from typing import Literal
 
 from quarry.db import Database
 
-from .models import TriageResult
+from .leaseqa import quote_from
+from .models import Citation, TriageResult
 
 Priority = Literal["P0", "P1", "P2"]
 Category = Literal["emergency", "plumbing", "hvac", "general"]
@@ -135,6 +136,24 @@ def _sla_column(priority: Priority) -> str:
     return {"P0": "sla_p0_hours", "P1": "sla_p1_hours", "P2": "sla_p2_hours"}[priority]
 
 
+def lease_reference(db: Database, tenant_id: str) -> Citation | None:
+    """The tenant's lease section on reporting conditions (or repairs), quoted exactly."""
+    row = db.fetch_one(
+        "SELECT c.lease_id, c.page, c.section, c.body, l.body AS lease FROM leasing_tenancies t"
+        " JOIN leasing_lease_chunks c USING (lease_id) JOIN leasing_leases l USING (lease_id)"
+        " WHERE t.tenant_id = :t AND c.section IS NOT NULL AND c.section NOT LIKE '%Exhibit%'"
+        " AND (c.heading ILIKE 'Reporting%' OR c.heading ILIKE 'Repairs%' OR c.heading ILIKE '%Tenant''s Repairs%')"
+        " ORDER BY (c.heading ILIKE 'Reporting%') DESC, c.chunk_no LIMIT 1",
+        {"t": tenant_id},
+    )
+    if row is None:
+        return None
+    quote = quote_from(row["body"], {"notify", "leak", "repair", "repairs"})
+    if quote not in row["lease"]:
+        return None
+    return Citation(lease_id=row["lease_id"], page=row["page"], section=row["section"], quote=quote)
+
+
 def triage(db: Database, text: str, *, tenant_id: str | None = None) -> TriageResult:
     """The ticket: rules first, then the vendor of that trade for the unit's borough (from SQL)."""
     category, priority, trade, safety, reasons = classify_ticket(text)
@@ -168,4 +187,5 @@ def triage(db: Database, text: str, *, tenant_id: str | None = None) -> TriageRe
         safety_instructions=safety,
         reasons=[*reasons, f"trade {trade} in {borough}"],
         unit_id=where["unit_id"] if where else None,
+        lease_reference=lease_reference(db, tenant_id) if tenant_id else None,
     )
