@@ -24,12 +24,21 @@ from typer.testing import CliRunner
 from quarry.apps.shop import spelling
 from quarry.apps.shop.featured import FEATURED
 from quarry.apps.shop.generate import Catalogue
-from quarry.apps.shop.models import IMAGE_BASE64, MAX_IMAGE_BYTES, ImagePart, ShopTurn, TextPart, decode_image
+from quarry.apps.shop.models import (
+    IMAGE_BASE64,
+    MAX_IMAGE_BYTES,
+    ImagePart,
+    ShopAnswer,
+    ShopTurn,
+    TextPart,
+    decode_image,
+)
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.prompts import VISION_OFFLINE_MESSAGE
 from quarry.apps.shop.testing import prepared_database
 from quarry.db import Database
 from quarry.errors import BadInput
+from quarry.llm import output_call
 
 KEYS = Catalogue().featured_keys()
 A54 = next(f for f in FEATURED if f.slug == "samsung_a54_128_black")
@@ -215,14 +224,14 @@ def test_a_configured_vision_model_receives_the_image(shop_db: Database) -> None
     seen: list[str] = []
 
     def vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        from pydantic_ai.messages import BinaryContent, ModelRequest, TextPart, UserPromptPart
+        from pydantic_ai.messages import BinaryContent, ModelRequest, UserPromptPart
 
         for m in messages:
             if isinstance(m, ModelRequest):
                 for p in m.parts:
                     if isinstance(p, UserPromptPart) and not isinstance(p.content, str):
                         seen.extend(c.media_type for c in p.content if isinstance(c, BinaryContent))
-        return ModelResponse(parts=[TextPart("یخچال سفید")])
+        return output_call(info, ShopAnswer(message="یخچال سفید"))
 
     parts = [TextPart(type="text", content="این چیست؟"), ImagePart(type="image", content=PNG)]
     turn = asyncio.run(run("img2", parts, model=FunctionModel(vision, model_name="vision-test")))
@@ -274,3 +283,20 @@ def test_schemathesis_finds_nothing_on_chat(client: TestClient) -> None:
         case.call_and_validate()
 
     check()
+
+
+def test_a_configured_vision_model_finds_the_product_in_the_catalogue(shop_db: Database) -> None:
+    def vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from pydantic_ai.messages import ModelRequest, ToolCallPart, ToolReturnPart
+
+        returns = [p for m in messages if isinstance(m, ModelRequest) for p in m.parts if isinstance(p, ToolReturnPart)]
+        if not returns:
+            return ModelResponse(parts=[ToolCallPart("search_base_products", {"query": A54.english_name})])
+        found = returns[-1].content[0]["random_key"]
+        # The second key is made up: only keys the tools returned may reach the answer.
+        return output_call(info, ShopAnswer(base_random_keys=[found, "zzzzzz"]))
+
+    parts = [TextPart(type="text", content="کد این محصول را پیدا کن"), ImagePart(type="image", content=PNG)]
+    turn = asyncio.run(run("img3", parts, model=FunctionModel(vision, model_name="vision-test")))
+    assert turn.route == "vision" and turn.base_random_keys == [KEYS[A54.slug]]
+    assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"]  # type: ignore[union-attr]

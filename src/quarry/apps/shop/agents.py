@@ -231,13 +231,18 @@ def offline_router(messages: list[ModelMessage], info: AgentInfo) -> ModelRespon
     return output_call(info, RouteDecision(mode="multi_turn" if is_exploration(text) else "single_turn"))
 
 
-def vision_agent() -> Agent[None, str]:
-    """Names the dominant object of an image in a few Persian words (needs a multimodal model)."""
-    return Agent(output_type=str, instructions=VISION_PROMPT, name="shop-vision")
+def vision_agent() -> Agent[ShopDeps, ShopAnswer]:
+    """The image agent (needs a multimodal model): names the dominant object in a few Persian words,
+    or, asked to find the product or its code, searches the catalogue and returns its base key."""
+    return Agent(
+        output_type=ShopAnswer,
+        deps_type=ShopDeps,
+        instructions=VISION_PROMPT,
+        name="shop-vision",
+        tools=[Tool(search_base_products_tool, name="search_base_products")],
+    )
 
 
 def offline_vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    """Offline there is no image model: say so honestly, in Persian."""
-    from pydantic_ai.messages import TextPart
-
-    return ModelResponse(parts=[TextPart(VISION_OFFLINE_MESSAGE)])
+    """Offline there is no image model: say so honestly, in Persian (no catalogue guess)."""
+    return output_call(info, ShopAnswer(message=VISION_OFFLINE_MESSAGE))

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 from pydantic_ai.models import Model
 
-from quarry.agent import AgentFailed, DecisionStep, RetrievalStep, TraceStep, run_agent
+from quarry.agent import AgentFailed, DecisionStep, RetrievalStep, TraceStep
 from quarry.db import Database
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
+from .retry import run_with_retry
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 
 SELECTION_TTL_S = 60.0
@@ -126,8 +127,15 @@ def _next_question(d: MemberDetails, asked: list[Question]) -> Question | None:
 
 async def _delta(text: str, settings: Settings, model: Model | None) -> tuple[MemberDelta, str | None]:
     try:
-        r = await run_agent(nlu_agent(), text, settings=settings, offline=offline_nlu,
-                            name="multiturn-nlu-extractor", model=model, timeout_s=10.0)  # fmt: skip
+        r = await run_with_retry(
+            nlu_agent(),
+            text,
+            settings=settings,
+            offline=offline_nlu,
+            name="multiturn-nlu-extractor",
+            model=model,
+            timeout_s=10.0,
+        )
         return r.output, r.model
     except AgentFailed:
         return extract_delta(text), "regex fallback"

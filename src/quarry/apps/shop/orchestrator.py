@@ -16,11 +16,10 @@ import time
 import weakref
 from typing import Any
 
-from pydantic_ai import Agent, BinaryContent
+from pydantic_ai import BinaryContent
 from pydantic_ai.models import Model
-from pydantic_ai.models.function import FunctionDef
 
-from quarry.agent import AgentFailed, AgentRun, DecisionStep, PlanStep, TraceStep, record_run, run_agent, timed
+from quarry.agent import AgentFailed, DecisionStep, PlanStep, TraceStep, record_run, timed
 from quarry.db import Database, get_database
 from quarry.errors import BadInput, DataMissing, QuarryError
 from quarry.inputs import storable
@@ -39,6 +38,7 @@ from .coordinator import Selection, coordinate, picked_number
 from .ingest import loaded_size
 from .memory import ChatState, load_chat, save_chat
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
+from .retry import run_with_retry
 from .turnstate import TurnState
 
 APP = "shop"
@@ -73,30 +73,6 @@ def _lock(chat_id: str) -> asyncio.Lock:
 def digits(value: float) -> str:
     """A numeric answer as the contract wants it: digits only ("17800000"; "3.95" for a non-integer)."""
     return str(round(value)) if abs(value - round(value)) < 1e-9 else f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-async def _run(
-    agent: Agent[Any, Any],
-    prompt: str | list[Any],
-    *,
-    settings: Settings,
-    offline: FunctionDef,
-    name: str,
-    model: Model | None,
-    deps: Any = None,
-    timeout_s: float | None = None,
-) -> AgentRun[Any]:
-    """The one way the shop runs an agent: `run_agent`, tried once more if it failed without timing out."""
-    try:
-        return await run_agent(
-            agent, prompt, settings=settings, offline=offline, name=name, model=model, deps=deps, timeout_s=timeout_s
-        )
-    except AgentFailed as exc:
-        if exc.timeout:
-            raise
-        return await run_agent(
-            agent, prompt, settings=settings, offline=offline, name=name, model=model, deps=deps, timeout_s=timeout_s
-        )
 
 
 def _static(text: str) -> ShopTurn | None:
@@ -184,7 +160,7 @@ async def _turn(
     for _ in range(SAVE_ATTEMPTS):
         state = await db.run(load_chat, db, chat_id)
         if images:
-            turn, used = await _vision(s, text, images, model)
+            turn, used = await _vision(db, s, text, images, model)
         else:
             turn, used = await _text_turn(db, s, chat_id, state, text, model, router_model)
         _remember(state, turn, text)
@@ -253,8 +229,10 @@ async def _route(s: Settings, text: str, router_model: Model | None) -> tuple[Mo
     """single_turn | multi_turn; any failure routes to single_turn (fail closed)."""
     with timed() as t:
         try:
-            r = await _run(router_agent(), text, settings=s, offline=offline_router, name="shopping-turn-router",
-                           model=router_model, timeout_s=10.0)  # fmt: skip
+            r = await run_with_retry(
+                router_agent(), text, settings=s, offline=offline_router, name="shopping-turn-router",
+                model=router_model, timeout_s=10.0,
+            )  # fmt: skip
             mode: Mode = r.output.mode
             note, used = r.model_note, r.model
         except AgentFailed as exc:
@@ -266,8 +244,10 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
     deps = ShopDeps(db=db)
     trace: list[TraceStep] = []
     try:
-        r = await _run(single_turn_agent(), text, settings=s, offline=offline_single_turn, name="shop-single-turn",
-                       model=model, deps=deps, timeout_s=TURN_TIMEOUT_S)  # fmt: skip
+        r = await run_with_retry(
+            single_turn_agent(), text, settings=s, offline=offline_single_turn, name="shop-single-turn",
+            model=model, deps=deps, timeout_s=TURN_TIMEOUT_S,
+        )  # fmt: skip
     except AgentFailed as exc:
         trace.extend(exc.tools)
         message = TIMEOUT_MESSAGE if exc.timeout else FAILED_MESSAGE
@@ -288,17 +268,29 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
 
 
 async def _vision(
-    s: Settings, text: str, images: list[BinaryContent], model: Model | None
+    db: Database, s: Settings, text: str, images: list[BinaryContent], model: Model | None
 ) -> tuple[ShopTurn, str | None]:
+    """Images go to the vision agent: "what is this" → a few Persian words; "find this product"
+    → base keys it found with the catalogue tools (only keys those tools returned are kept)."""
     prompt: list[Any] = [text or "این چیست؟", *images]
+    deps = ShopDeps(db=db)
     with timed() as t:
         try:
-            r = await _run(vision_agent(), prompt, settings=s, offline=offline_vision, name="shop-vision", model=model,
-                           timeout_s=TURN_TIMEOUT_S)  # fmt: skip
+            r = await run_with_retry(
+                vision_agent(), prompt, settings=s, offline=offline_vision, name="shop-vision", model=model,
+                deps=deps, timeout_s=TURN_TIMEOUT_S,
+            )  # fmt: skip
         except AgentFailed as exc:
             step = DecisionStep(
                 step="vision", action="failed", model=exc.model, ms=t.ms, reason=type(exc.cause).__name__
             )
-            return ShopTurn(message=FAILED_MESSAGE, route="vision", trace=[step]), exc.model
-    step = DecisionStep(step="vision", action="describe", model=r.model, ms=t.ms, reason=r.model_note)
-    return ShopTurn(message=str(r.output).strip(), route="vision", trace=[step]), r.model
+            return ShopTurn(message=FAILED_MESSAGE, route="vision", trace=[*exc.tools, step]), exc.model
+    answer: ShopAnswer = r.output
+    known = {c.random_key for c in deps.candidates}
+    keys = [k for k in (answer.base_random_keys or []) if k in known] or None
+    step = DecisionStep(
+        step="vision", action="find" if keys else "describe", model=r.model, ms=t.ms, reason=r.model_note
+    )
+    message = (answer.message or "").strip() or None
+    return ShopTurn(message=message, base_random_keys=keys, route="vision", trace=[*r.tools, step],
+                    candidates=deps.candidates), r.model  # fmt: skip

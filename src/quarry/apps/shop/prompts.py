@@ -15,8 +15,11 @@ ROUTER_PROMPT = """Label the user's shopping message. Reply with JSON only:
 product's key, a feature, a price statistic); {"mode": "multi_turn"} when the user only describes
 a need ("I want a cheap fridge") and must be helped to narrow it down over several turns."""
 
-VISION_PROMPT = """Name the dominant object in the image in a few Persian words (a noun phrase, no
-sentence, no product keys)."""
+VISION_PROMPT = """Look at the user's image.
+- "What is this?" (or no question): put the dominant object in `message` as a few Persian words
+  (a noun phrase, no sentence) and no keys.
+- "Find this product" / "what is its code": describe it as a catalogue name (brand, model, colour),
+  call search_base_products once, and return the ONE matching base_random_key it found."""
 
 VISION_OFFLINE_MESSAGE = (
     "برای پاسخ به پرسش‌های تصویری باید یک مدل بینایی (چندوجهی) پیکربندی شود؛ "
