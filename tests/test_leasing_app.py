@@ -238,6 +238,7 @@ def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(db: Database) -
     assert lost[0].action_plan.actions[0].start != won[0].action_plan.actions[0].start  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_schemathesis_on_the_leasing_route(client: TestClient) -> None:
     """Generated requests: no 5xx, every response as documented (404 included)."""
     import schemathesis

@@ -95,13 +95,47 @@ def spec_f1(pairs: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[flo
     return sum(per.values()) / len(per), per
 
 
-async def _turns(cases: list[dict[str, Any]], s: Settings, advance: Any) -> list[tuple[bool, float]]:
+async def _turns(
+    cases: list[dict[str, Any]], s: Settings, advance: Any, stages: dict[str, list[float]] | None = None
+) -> list[tuple[bool, float]]:
     out = []
     for c in cases:
         started = time.perf_counter()
         resp = await run(c["text"], settings=s, clock=lambda: EVAL_NOW)
         out.append((bool(resp.action_plan and resp.action_plan.actions), (time.perf_counter() - started) * 1000))
+        if stages is not None:
+            for step in resp.trace:
+                stages.setdefault(step.step, []).append(step.ms)
         advance()
+    return out
+
+
+SCALED_UNITS = 10_000
+"""The second size the per-stage latency is measured at (`quarry leasing ingest --scale`'s database)."""
+
+
+def stage_latency(cases: list[dict[str, Any]], s: Settings, size: int | None, rep: Any) -> list[Metric]:
+    """p50/p95 per pipeline stage (trace ms) and of the whole turn; `size` units in the benchmark
+    database of `quarry leasing ingest --scale` (written when its count differs), None = the main one."""
+    from .scale import bench_settings, scale_ingest
+    from .setup import prepare
+
+    target = s if size is None else bench_settings(size, s)
+    db = get_database(target)
+    if size is not None:
+        exists = db.scalar("SELECT to_regclass('leasing_units') IS NOT NULL")
+        if not exists or int(db.scalar("SELECT count(*) FROM leasing_units")) != size:
+            scale_ingest(size, settings=s)
+    prepare(db, target, rep)
+    units = int(db.scalar("SELECT count(*) FROM leasing_units"))
+    stages: dict[str, list[float]] = {}
+    rep.phase(f"leasing turns at {units:,} units", total=len(cases))
+    turns = asyncio.run(_turns(cases, target, rep.advance, stages))
+    out: list[Metric] = []
+    for name in ("route", "needs", "match", "tour-plan"):
+        if stages.get(name):
+            out += latency_metrics(stages[name], what=f"{name} ({units:,} units)")
+    out += latency_metrics([t[1] for t in turns], what=f"whole turn ({units:,} units)", target="p95 ≤ 300 ms")
     return out
 
 
@@ -202,6 +236,7 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
             match_ms.append((time.perf_counter() - started) * 1000)
         rep.phase("leasing turns", total=len(needs))
         turns = asyncio.run(_turns(needs, s, rep.advance))
+        scaled = stage_latency(needs, s, None, rep) + stage_latency(needs, s, SCALED_UNITS, rep)
         clar = asyncio.run(_clarify(clarify, s))
         cite_p, cite_r, abstain, lease_misses = lease_citations(db, lease_cases)
         w0 = Weights.from_settings(s)
@@ -223,8 +258,8 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         Metric(name="citation_recall", label="lease citation recall (section+page)", value=cite_r, target="≥ 0.9"),
         Metric(name="abstention", label="abstention on unanswerable lease questions", value=abstain),
         Metric(name="actionable", label="% actionable outputs (ActionPlan)", value=accuracy([t[0] for t in turns])),
-        *latency_metrics([t[1] for t in turns], what="turn"),
         *latency_metrics(match_ms, what=f"MatchRank ({units:,} units)"),
+        *scaled,
     ]
     return EvalReport(
         app="leasing",
