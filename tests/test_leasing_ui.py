@@ -1,0 +1,54 @@
+"""The leasing tab without a browser: it builds, and its handlers drive real turns (cards, holds,
+release, thumbs, uploads) through the orchestrator and show errors as messages, not tracebacks."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import gradio as gr
+import pytest
+
+from quarry.apps.leasing.ingest import ingest
+from quarry.apps.leasing.ui import EXAMPLES, ask, leasing_tab, release, thumbs_up, upload, upload_lease_file
+from quarry.db import Database, get_database
+from quarry.settings import get_settings
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[Database]:
+    d = get_database(get_settings())
+    ingest(d)
+    d.execute("DELETE FROM leasing_holds")
+    yield d
+    d.execute("DELETE FROM leasing_holds")
+
+
+def test_the_tab_builds() -> None:
+    with gr.Blocks() as demo:
+        leasing_tab()
+    ids = {getattr(b, "elem_id", None) for b in demo.blocks.values()}
+    assert {"leasing-text", "leasing-send", "leasing-cards", "leasing-holds", "leasing-trace"} <= ids
+    assert len(EXAMPLES) >= 5
+
+
+def test_handlers_run_turns_book_and_release(db: Database) -> None:
+    answer, _, trace, raw, session, run_id = asyncio.run(ask(EXAMPLES[0], None, None))
+    assert "Matches" in answer and "Tours" in answer and raw["route"] == "VIA/needs" and session and run_id
+    assert "route" in trace
+    booked = asyncio.run(ask("book tour 1", session, None))
+    assert "hold" in booked[1] and "active" in booked[1]
+    hold_id = booked[3]["holds"][0]["hold_id"]
+    freed = asyncio.run(release(hold_id, session, None))
+    assert "released" in freed[1]
+    assert asyncio.run(thumbs_up(run_id, session)) == "Thanks — feedback stored."
+
+
+def test_errors_are_messages(db: Database, tmp_path: Path) -> None:
+    out = asyncio.run(ask("   ", None, None))
+    assert "empty" in out[0].lower()
+    bad = tmp_path / "units.csv"
+    bad.write_text("Unit ID,Rent\nU-1,$5\n")
+    assert "missing columns" in asyncio.run(upload([str(bad)]))
+    assert "tenant id" in asyncio.run(upload_lease_file(str(bad), "nobody")).lower()
