@@ -56,7 +56,7 @@ def ask_cmd(
     tenant: str = typer.Option(None, "--tenant", help="The tenant asking (e.g. T-001): their lease and unit."),
     as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
 ) -> None:
-    """Answer one turn: route, SearchSpec, ranked units, tour plan (the parts that apply)."""
+    """Answer one turn: the route and its parts (SearchSpec, units, tour plan, lease answer, triage, renewal)."""
     from .orchestrator import response_json, run
     from .render import render_text
 

@@ -7,8 +7,6 @@ from datetime import datetime
 from .models import LeasingResponse
 from .when import describe
 
-_DOMA_LATER: dict[str, str] = {}
-
 
 def narrate(r: LeasingResponse) -> str:
     """One paragraph for people: what was understood, what was found, what to do next."""
@@ -32,8 +30,6 @@ def narrate(r: LeasingResponse) -> str:
     if r.triage is not None:
         # Safety first: what to do now comes before any vendor or ETA (the confirm message has both, in order).
         return r.triage.confirm_message
-    if r.route in _DOMA_LATER and r.lease_answer is None and r.triage is None and r.renewal is None:
-        return _DOMA_LATER[r.route]
     if r.question:
         return r.question
     parts: list[str] = []
