@@ -30,6 +30,7 @@ from quarry.embed import embed_query, get_embedder, vector_literal
 from quarry.evaluate import percentile
 from quarry.progress import RichReporter
 from quarry.settings import get_settings
+from quarry.setup import prepare_app
 
 MATCH = (
     "SELECT identifier FROM match_archives(CAST(:q AS vector), :threshold, :count,"
@@ -125,6 +126,8 @@ def main() -> None:
     settings = get_settings()
     main_db = get_database(settings)
     bench_db = get_database(bench_settings(settings))
+    if scaled_count(main_db) == 0:
+        prepare_app("archive", settings=settings)  # the synthetic corpus is built from the real one
     if args.reload or scaled_count(bench_db) != args.scale:
         rep = RichReporter()
         with rep.running():
