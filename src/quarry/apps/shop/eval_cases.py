@@ -152,9 +152,10 @@ def _images() -> Iterator[ShopCase]:
         yield ShopCase(id=f"image-{n}", scenario="image", turns=[text], image=True, route="vision")
 
 
-def build_cases(seed: int = SEED) -> list[ShopCase]:
-    """Every generated case (the hand-written dialogues are not included)."""
-    rng = random.Random(f"shop-eval:{seed}")
+def build_cases(seed: int = SEED, *, draw: int = 0) -> list[ShopCase]:
+    """Every generated case (the hand-written dialogues are not included). `draw` > 0 picks other
+    products and perturbations from the same catalogue: held-out sets for checking tuning."""
+    rng = random.Random(f"shop-eval:{seed}" + (f":{draw}" if draw else ""))
     cat = Catalogue(seed=seed)
     picked = _pick(cat, rng)
     return [*_scenario0(rng), *_lookups(cat, picked, rng), *_features(cat, picked, rng), *_sellers(cat, picked),

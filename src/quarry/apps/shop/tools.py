@@ -2,8 +2,9 @@
 
 - `search_base_products`: random keys quoted in the text are looked up exactly first; else
   trigram candidates on both folded names (`<%` word similarity, each name through its own
-  GIN index, so one UNION instead of an OR that would scan the table), reranked by whole-name
-  similarity + word similarity + `ts_rank_cd` on the generated `simple` search vector.
+  GIN index, so one UNION instead of an OR that would scan the table) plus the products whose
+  search vector holds every model code of the query, reranked by whole-name similarity + word
+  similarity + `ts_rank_cd` on the generated `simple` search vector + a model-code bonus.
 - `get_product_features`: the whole flattened feature list of one base product.
 - `get_seller_statistics`: price/score/warranty aggregates over a product's offers, optionally
   in one city and/or only shops with a warranty, plus the `numeric_answer` a question asks for.
@@ -32,6 +33,10 @@ WORD_THRESHOLDS = (0.6, 0.4)
 names) and, only when it finds nothing good, a loose one for typos and partial names."""
 RETRY_BELOW = 1.5
 """A strict-pass best score below this runs the loose pass too."""
+CODE_BONUS = 0.5
+"""Added to the score of a product whose name holds every model code of the query."""
+_CODE = re.compile(r"\d")
+_LETTER = re.compile(r"[a-z]")
 COMMON_SHARE = 0.05
 """Words in at least this share of products do not take part in finding candidates."""
 CANDIDATES = 300
@@ -57,11 +62,16 @@ WITH c AS (
     UNION
     (SELECT random_key FROM shop.base_products WHERE :c <% english_fold
      ORDER BY word_similarity(:c, english_fold) DESC LIMIT :n)
+    UNION
+    (SELECT random_key FROM shop.base_products
+     WHERE :codes <> '' AND search_vector @@ plainto_tsquery('simple', :codes) LIMIT :n)
 ), s AS (
     SELECT b.random_key, b.persian_name, b.english_name,
            greatest(similarity(:q, b.persian_fold), similarity(:q, b.english_fold)) AS sim,
            greatest(word_similarity(:q, b.persian_fold), word_similarity(:q, b.english_fold)) AS wsim,
-           ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32) AS rank
+           ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32)
+           + CASE WHEN :codes <> '' AND b.search_vector @@ plainto_tsquery('simple', :codes)
+                  THEN :code_bonus ELSE 0 END AS rank
     FROM c JOIN shop.base_products b USING (random_key)
 )
 SELECT random_key, persian_name, english_name, 'fuzzy' AS matched, sim + wsim + rank AS score
@@ -72,6 +82,16 @@ FROM s ORDER BY score DESC, random_key LIMIT :k
 def quoted_keys(text: str) -> list[str]:
     """Random keys quoted in `text`, in order ("return base random key: yxhwur" → ['yxhwur'])."""
     return list(dict.fromkeys(KEY_PATTERN.findall(text)))
+
+
+def model_codes(folded: str) -> str:
+    """The model codes in a folded query ("pixma mg2462 مشکی" → "mg2462"): words mixing Latin
+    letters and digits, which name one product where the other words name many.
+
+    >>> model_codes("پرینتر کانن مدل pixma mg2462 128gb")
+    'mg2462 128gb'
+    """
+    return " ".join(w for w in folded.split() if _CODE.search(w) and _LETTER.search(w))
 
 
 def _distinctive(tx: Tx, folded: str) -> str:
@@ -110,7 +130,8 @@ def _candidates(db: Database, query: str, limit: int, threshold: float) -> list[
         # The planner's row estimate for `<%` is poor and it picks a full scan for common
         # words; the trigram index is always the faster path here.
         tx.execute("SELECT set_config('enable_seqscan', 'off', true)")
-        rows = tx.fetch_all(_FUZZY, {"q": q, "c": _distinctive(tx, q), "n": CANDIDATES, "k": limit})
+        params = {"q": q, "c": _distinctive(tx, q), "codes": model_codes(q), "code_bonus": CODE_BONUS}
+        rows = tx.fetch_all(_FUZZY, {**params, "n": CANDIDATES, "k": limit})
     return [Candidate(**r, searched=q) for r in rows]
 
 
