@@ -147,3 +147,19 @@ def test_two_workers_on_one_chat_do_not_lose_a_turn(shop_db: Database) -> None:
     state = load_chat(shop_db, chat)
     assert (state.turns, state.version) == (2, 2)
     assert state.multi is not None and state.multi["details"]["category_id"] == 17  # type: ignore[index]
+
+
+def test_a_turn_over_the_time_limit_answers_briefly_and_keeps_the_dialogue(
+    shop_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quarry.apps.shop import orchestrator
+
+    chat = f"d-{uuid.uuid4().hex}"
+    ask(chat, "I want a cheap fridge")
+    before = load_chat(shop_db, chat).multi
+    monkeypatch.setattr(orchestrator, "TURN_TIMEOUT_S", 0.0005)  # no real turn fits in half a millisecond
+    late = ask(chat, "under 25 million")
+    assert late.message == orchestrator.TIMEOUT_MESSAGE
+    assert load_chat(shop_db, chat).multi == before
+    monkeypatch.undo()
+    assert "Which city" in (ask(chat, "under 25 million").message or "")

@@ -151,7 +151,7 @@ class ShopTurn(ChatResponse):
 _DATA_URL = re.compile(r"^data:(?P<mime>[\w.+-]+/[\w.+-]+)?(;[\w=.+-]+)*;base64,(?P<data>.*)$", re.S)
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF87a", "image/gif"),
-    (b"GIF89a", "image/gif"), (b"BM", "image/bmp"),
+    (b"GIF89a", "image/gif"),
 )  # fmt: skip
 
 
@@ -172,4 +172,4 @@ def decode_image(content: str) -> tuple[bytes, str]:
             return data, mime
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return data, "image/webp"
-    raise ValueError("the content is not an image (PNG, JPEG, GIF, WebP or BMP)")
+    raise ValueError("the content is not an image (PNG, JPEG, GIF or WebP)")
