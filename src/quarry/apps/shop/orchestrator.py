@@ -3,8 +3,8 @@
 `run(chat_id, parts)` is the one entry point of POST /chat, the CLI and the UI. Turns of one
 chat are serialised: within a process by an asyncio lock per chat_id; across worker processes
 by optimistic concurrency (a turn saves only if the chat's row version is the one it loaded,
-else it runs again on the newer state). Every agent goes through `_run`, the one retry
-helper around the core `run_agent`.
+else it runs again on the newer state). Every agent goes through `retry.run_with_retry`,
+the one retry helper around the core `run_agent`.
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ FAILED_MESSAGE = "متأسفانه پاسخ آماده نشد؛ لطفاً دو�
 SAVE_ATTEMPTS = 3
 """Tries of a turn whose chat was changed by another worker before it could save."""
 EMPTY_REPLY = "پیامی دریافت نشد؛ لطفاً نام محصول یا پرسش خود را بنویسید."
-EMPTY_HINT = "write a product name or a question, e.g. «کمترین قیمت گوشی سامسونگ گلکسی A54 در تهران؟»."
 _BASE_ECHO = re.compile(r"^\s*return\s+base\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
 _MEMBER_ECHO = re.compile(r"^\s*return\s+member\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
 
