@@ -184,6 +184,8 @@ def test_uploaded_lease_is_what_lease_questions_read(db: Database, tmp_path: obj
         assert lease_id == "UPLOAD-T-010" and chunks == 1
         a = answer_question(db, "Can I bring my dog?", tenant_id="T-010")
         assert a.found and a.citations[0].section == "7.1" and a.citations[0].quote in text
+        turn = ask("Can I bring my dog?", tenant_id="T-010")  # embedded on upload: the turn's search is hybrid
+        assert turn.lease_answer is not None and turn.lease_answer.retrieval == "hybrid"
         with pytest.raises(BadInput):
             asyncio.run(upload_lease(str(path), "nobody"))
         with pytest.raises(NotFound):

@@ -76,7 +76,24 @@ def test_quote_is_a_slice_holding_the_topic_word() -> None:
 def test_citation_figures_on_the_labelled_questions(db: Database) -> None:
     precision, recall, abstention, _ = lease_citations(db, CASES)
     assert len(CASES) >= 15 and abstention == 1.0
-    assert precision >= 0.7 and recall >= 0.7  # measured 0.75 / 0.77; the target is 0.9
+    assert precision >= 0.7 and recall >= 0.7  # measured 0.78 / 0.77; the target is 0.9
+
+
+def test_hybrid_retrieval_over_embedded_chunks(db: Database) -> None:
+    from quarry.apps.leasing.lease_vectors import embed_chunks, lease_embedded
+    from quarry.embed import get_embedder
+
+    embedder = get_embedder(get_settings())
+    assert embed_chunks(db, embedder) == 0  # the ingest embedded them; a re-run embeds nothing
+    assert lease_embedded(db, "LEASE-0001", embedder.model) and not lease_embedded(db, "LEASE-0001", "other-model")
+    weights = {"vector": 0.3, "bm25": 0.7}
+    bodies = {r["lease_id"]: r["body"] for r in db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
+    for c in CASES:
+        a = answer_question(db, c["question"], tenant_id=c["tenant_id"], embedder=embedder, weights=weights)
+        assert a.retrieval == ("hybrid" if a.found else a.retrieval)
+        assert all(cite.quote in bodies[cite.lease_id] for cite in a.citations)
+    dog = answer_question(db, "Can I bring my dog to the office?", tenant_id="T-001", embedder=embedder)
+    assert dog.found and dog.retrieval == "hybrid" and dog.citations[0].section == "14.1"
 
 
 def test_the_turn_returns_the_lease_answer(db: Database) -> None:
@@ -85,4 +102,4 @@ def test_the_turn_returns_the_lease_answer(db: Database) -> None:
     )
     assert r.route == "DOMA/lease" and r.lease_answer is not None and r.lease_answer.found
     assert r.spec is None and r.triage is None and "13.1" in r.narrative
-    assert any(s.step == "lease-qa" and s.retrieval_mode == "lexical" for s in r.trace)
+    assert any(s.step == "lease-qa" and s.retrieval_mode == "hybrid" for s in r.trace)

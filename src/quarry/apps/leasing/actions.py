@@ -6,11 +6,13 @@ import re
 from pathlib import Path
 
 from quarry.db import Database, get_database
+from quarry.embed import get_embedder
 from quarry.errors import BadInput, NotFound
 from quarry.inputs import clean_session_id, storable
 from quarry.settings import Settings, get_settings
 
 from .ingest import IngestReport, load_inventory, load_lease, migrate_app, refresh_chunk_stats
+from .lease_vectors import embed_chunks
 
 MAX_UPLOAD_BYTES = 20_000_000
 TENANT_ID = re.compile(r"^T-\d{1,6}$")
@@ -81,6 +83,9 @@ async def upload_lease(path: str, tenant_id: str, *, settings: Settings | None =
     body = storable(body)
     if not body.strip() or len(body) > MAX_LEASE_CHARS:
         raise BadInput(f"The lease text is empty or over {MAX_LEASE_CHARS:,} characters.")
-    db = get_database(settings or get_settings())
+    s = settings or get_settings()
+    db = get_database(s)
     await db.run(migrate_app, db)
-    return await db.run(store_lease, db, tenant_id, body)
+    stored = await db.run(store_lease, db, tenant_id, body)
+    await db.run(embed_chunks, db, get_embedder(s))  # the new chunks join the hybrid search
+    return stored

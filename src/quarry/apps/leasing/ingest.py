@@ -23,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from quarry.db import Database, migrate
+from quarry.embed import Embedder, get_embedder
 from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.search import terms
+from quarry.settings import get_settings
 
 from .chunks import chunk_lease
 from .generate import ANCHOR
+from .lease_vectors import embed_chunks
 from .normalize import (
     BUILDING_HEADERS,
     UNIT_HEADERS,
@@ -74,6 +77,8 @@ class IngestReport:
     """Units of this source no longer in the file (removed)."""
     leases: int = 0
     lease_chunks: int = 0
+    chunks_embedded: int = 0
+    """Lease chunk passages embedded now (0 on a re-run: the cache has them)."""
     tenants: int = 0
     tenancies: int = 0
     vendors: int = 0
@@ -96,7 +101,8 @@ class IngestReport:
         )
         if self.leases:
             text += (
-                f"; {self.leases} leases in {self.lease_chunks} chunks, {self.tenants} tenants, "
+                f"; {self.leases} leases in {self.lease_chunks} chunks ({self.chunks_embedded} passages embedded now), "
+                f"{self.tenants} tenants, "
                 f"{self.tenancies} tenancies, {self.vendors} vendors, {self.comps} rent comps"
             )
         return text + f"; {self.seconds}s"
@@ -513,7 +519,16 @@ def refresh_chunk_stats(db: Database) -> None:
 
 
 def load_lease(tx: Any, lease_id: str, body: str, *, premises: str = "", source: str = "upload") -> int:
-    """Store one lease and replace its chunks (inside the caller's transaction); chunks written."""
+    """Store one lease and replace its chunks (inside the caller's transaction); its chunk count.
+
+    An unchanged lease is left alone, so its chunks keep their embeddings (re-runs embed nothing)."""
+    same = tx.scalar(
+        "SELECT count(*) FROM leasing_lease_chunks c JOIN leasing_leases l USING (lease_id)"
+        " WHERE l.lease_id = :id AND l.body = :b AND l.premises = :p AND l.source = :s",
+        {"id": lease_id, "b": body, "p": premises, "s": source},
+    )
+    if same:
+        return int(same)
     chunks = chunk_lease(body)
     tx.execute(
         "INSERT INTO leasing_leases (lease_id, premises, pages, body, source) VALUES (:id, :p, :n, :b, :s)"
@@ -554,14 +569,17 @@ def ingest(
     *,
     reporter: Reporter | None = None,
     documents: bool = True,
+    embedder: Embedder | None = None,
 ) -> IngestReport:
-    """Migrate, load the inventory and (with `documents`) the bundled tenants, leases, vendors, comps."""
+    """Migrate, load the inventory and (with `documents`) the bundled tenants, leases, vendors, comps,
+    embedding the lease chunks through the core cache (`embedder`, else the configured one)."""
     started = time.perf_counter()
     migrate(db, [MIGRATIONS])
     report = load_inventory(db, units_csv, buildings_csv, reporter=reporter)
     if documents:
         for k, v in load_documents(db, reporter=reporter).items():
             setattr(report, k, v)
+        report.chunks_embedded = embed_chunks(db, embedder or get_embedder(get_settings()), reporter=reporter)
     report.seconds = round(time.perf_counter() - started, 2)
     return report
 

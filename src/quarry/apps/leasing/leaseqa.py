@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from quarry.db import Database
-from quarry.search import bm25_sql, tokenize
+from quarry.embed import Embedder, embed_query
+from quarry.search import HybridSource, bm25_sql, hybrid_rank, tokenize
 
+from .lease_vectors import lease_embedded
 from .models import Citation, LeaseAnswer
 
 NOT_FOUND = "Not found in provided lease."
@@ -115,8 +117,45 @@ def _lease_of(db: Database, tenant_id: str) -> dict[str, Any] | None:
     )
 
 
-def answer_question(db: Database, question: str, *, tenant_id: str | None) -> LeaseAnswer:
-    """The grounded answer, or NOT_FOUND with an escalation suggestion."""
+SOURCE = HybridSource(
+    table="leasing_lease_chunks",
+    id_column="chunk_key",
+    terms_column="terms",
+    stats_table="leasing_chunk_term_stats",
+    corpus_table="leasing_chunk_corpus_stats",
+    embedding_column="embedding",
+)
+"""The lease chunks for the core hybrid search (vector ⊕ BM25 by RRF, inside one lease)."""
+
+
+def _order(
+    db: Database,
+    lease_id: str,
+    question: str,
+    terms: list[str],
+    bm25: dict[int, float],
+    embedder: Embedder | None,
+    weights: dict[str, float] | None,
+) -> tuple[list[int], str]:
+    """Chunk numbers best first and the retrieval mode: hybrid when the lease has this model's vectors."""
+    if embedder is None or not lease_embedded(db, lease_id, embedder.model):
+        return list(bm25), "lexical"
+    vec = embed_query(db, embedder, question)
+    where, params = "lease_id = :lease", {"lease": lease_id}
+    hits = hybrid_rank(db, SOURCE, where=where, params=params, query_vec=vec, terms=terms, limit=40, weights=weights)
+    return [int(k.rsplit(":", 1)[1]) for k in hits.ids], "hybrid" if hits.used_vector and hits.used_bm25 else "vector"
+
+
+def answer_question(
+    db: Database,
+    question: str,
+    *,
+    tenant_id: str | None,
+    embedder: Embedder | None = None,
+    weights: dict[str, float] | None = None,
+) -> LeaseAnswer:
+    """The grounded answer, or NOT_FOUND with an escalation suggestion. With an `embedder` (and the
+    lease embedded by it) chunks are ordered by the core hybrid search, else by BM25 alone."""
     if tenant_id is None:
         return LeaseAnswer(
             answer="Which lease? Give your tenant id (e.g. T-001) and I will answer from your lease.", found=False
@@ -131,15 +170,19 @@ def answer_question(db: Database, question: str, *, tenant_id: str | None) -> Le
     hits = db.fetch_all(_BM25, {"terms": search_terms, "lease": lease["lease_id"], "k": 40})
     if not hits:
         return _abstain()
+    bm25 = {int(h["id"]): float(h["bm25"]) for h in hits}
+    order, mode = _order(db, lease["lease_id"], question, search_terms, bm25, embedder, weights)
     chunks = {
         r["chunk_no"]: r
         for r in db.fetch_all(
             "SELECT chunk_no, page, section, heading, body FROM leasing_lease_chunks"
             " WHERE lease_id = :l AND chunk_no = ANY(:n)",
-            {"l": lease["lease_id"], "n": [h["id"] for h in hits]},
+            {"l": lease["lease_id"], "n": order},
         )
     }
-    ranked = [(chunks[h["id"]], float(h["bm25"])) for h in hits if chunks[h["id"]]["section"]]
+    # Thresholds read BM25 (a chunk no query word reaches scores 0); the order is the retrieval's.
+    ranked = [(chunks[n], bm25.get(n, 0.0)) for n in order if chunks[n]["section"]]
+    position = {n: i for i, n in enumerate(order)}
     if topic is None:
         # No known topic: the lease must hold the question's most specific word (a word no lease has → silent).
         dfs = {
@@ -158,8 +201,8 @@ def answer_question(db: Database, question: str, *, tenant_id: str | None) -> Le
     if not on_topic:
         return _abstain()
     # A section titled for the topic first ("1.4 Expiration Date"), then by BM25.
-    on_topic.sort(key=lambda cs: (not mentions(cs[0], "heading"), -cs[1]))
-    best = on_topic[0][1]
+    on_topic.sort(key=lambda cs: (not mentions(cs[0], "heading"), position[cs[0]["chunk_no"]]))
+    best = max(score for _, score in on_topic)
     originals = [c for c, score in on_topic if not _is_amendment(c) and "Exhibit" not in c["section"]]
     if originals:
         # The best section, then others of its article that are on the topic by title or score nearly as well.
@@ -198,7 +241,9 @@ def answer_question(db: Database, question: str, *, tenant_id: str | None) -> Le
         where = sec if sec.startswith(("First", "Second", "Third", "Exhibit")) else f"Section {sec}"
         lead = "The lease, as amended, says" if i == 0 and amended else ("Originally" if amended else "The lease says")
         parts.append(f"{lead} ({where}, page {cite.page}): \u201c{cite.quote}\u201d")
-    return LeaseAnswer(answer=" ".join(parts), citations=citations, risk_flags=risk_flags(citations), found=True)
+    return LeaseAnswer(
+        answer=" ".join(parts), citations=citations, risk_flags=risk_flags(citations), found=True, retrieval=mode
+    )
 
 
 def _is_amendment(c: dict[str, Any]) -> bool:

@@ -148,6 +148,9 @@ class LeaseAnswer(BaseModel):
     citations: list[Citation] = Field(default_factory=list)
     risk_flags: list[str] = Field(default_factory=list)
     found: bool = True
+    retrieval: Literal["hybrid", "lexical", "vector", "none"] = Field(
+        "none", description="How the chunks were ranked: core hybrid search, or BM25 when the lease has no vectors."
+    )
 
 
 class TriageResult(BaseModel):

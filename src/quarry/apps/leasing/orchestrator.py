@@ -334,13 +334,20 @@ class _Turn:
             return self._response(decision, triage=result)
         if decision.route == "DOMA/lease":
             with timed() as t:
-                answer = await self.db.run(answer_question, self.db, text, tenant_id=self.tenant_id)
+                answer = await self.db.run(
+                    answer_question,
+                    self.db,
+                    text,
+                    tenant_id=self.tenant_id,
+                    embedder=get_embedder(self.s),
+                    weights={"vector": self.s.rrf_weight_vector, "bm25": self.s.rrf_weight_bm25},
+                )
             self.trace.append(
                 RetrievalStep(
                     step="lease-qa",
                     action="answer" if answer.found else "abstain",
                     count=len(answer.citations),
-                    retrieval_mode="lexical",
+                    retrieval_mode=answer.retrieval,
                     model="policy",
                     ms=t.ms,
                     reason="; ".join(f"{c.lease_id} §{c.section} p.{c.page}" for c in answer.citations)

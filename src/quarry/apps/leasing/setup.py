@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from quarry.db import Database
+from quarry.embed import get_embedder
 from quarry.progress import Reporter
 from quarry.settings import Settings
 
 from .ingest import ingest, migrate_app, refresh_chunk_stats, unit_count
+from .lease_vectors import embed_chunks
 
 _ready: set[int] = set()
 """Databases (by handle) this process has already prepared: later turns skip the checks."""
@@ -19,10 +21,13 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         return False
     migrate_app(db)
     loaded = False
+    embedder = get_embedder(settings)
     if not unit_count(db):
-        ingest(db, reporter=reporter)
+        ingest(db, reporter=reporter, embedder=embedder)
         loaded = True
-    elif not db.scalar("SELECT count(*) FROM leasing_chunk_corpus_stats"):
-        refresh_chunk_stats(db)
+    else:
+        if not db.scalar("SELECT count(*) FROM leasing_chunk_corpus_stats"):
+            refresh_chunk_stats(db)
+        embed_chunks(db, embedder, reporter=reporter)  # nothing to do unless chunks lack this model's vectors
     _ready.add(id(db))
     return loaded
