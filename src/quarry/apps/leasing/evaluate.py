@@ -173,7 +173,9 @@ def ablation(db: Any, labels: list[dict[str, Any]], w: Weights) -> dict[str, flo
     return {f: round(ranking(db, labels, replace(w, **{f: 0.0}))[0] - base, 4) for f in WEIGHTS}
 
 
-def lease_citations(db: Any, cases: list[dict[str, Any]]) -> tuple[float, float, float, list[str]]:
+def lease_citations(
+    db: Any, cases: list[dict[str, Any]], *, embedder: Any = None, weights: dict[str, float] | None = None
+) -> tuple[float, float, float, list[str]]:
     """(citation precision, recall, abstention on unanswerable, misses) at (section, page) level.
 
     Each quote is an exact substring of its chunk, so a right (section, page) is a right quote."""
@@ -181,7 +183,7 @@ def lease_citations(db: Any, cases: list[dict[str, Any]]) -> tuple[float, float,
     abstained: list[bool] = []
     misses: list[str] = []
     for c in cases:
-        a = answer_question(db, c["question"], tenant_id=c["tenant_id"])
+        a = answer_question(db, c["question"], tenant_id=c["tenant_id"], embedder=embedder, weights=weights)
         got = {(x.section, x.page) for x in a.citations}
         want = {(x["section"], x["page"]) for x in c["expected"]}
         if not want:
@@ -238,7 +240,12 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         turns = asyncio.run(_turns(needs, s, rep.advance))
         scaled = stage_latency(needs, s, None, rep) + stage_latency(needs, s, SCALED_UNITS, rep)
         clar = asyncio.run(_clarify(clarify, s))
-        cite_p, cite_r, abstain, lease_misses = lease_citations(db, lease_cases)
+        cite_p, cite_r, abstain, lease_misses = lease_citations(
+            db,
+            lease_cases,
+            embedder=get_embedder(s),
+            weights={"vector": s.rrf_weight_vector, "bm25": s.rrf_weight_bm25},
+        )
         w0 = Weights.from_settings(s)
         ndcg, mrr = ranking(db, top3, w0)
         deltas = ablation(db, top3, w0)
