@@ -256,3 +256,8 @@ def test_schemathesis_on_the_leasing_route(client: TestClient) -> None:
         case.call_and_validate()  # type: ignore[attr-defined]
 
     check()
+
+
+def test_booking_with_nothing_proposed_asks_for_a_search(db: Database) -> None:
+    r = ask("book tour 1")
+    assert r.route == "VIA/tour" and r.question and "No tours are proposed" in r.question and r.holds is None

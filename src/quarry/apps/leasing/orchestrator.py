@@ -259,6 +259,12 @@ class _Turn:
         if booked and plan is not None and plan.actions:
             n = int(booked.group(1)) if booked.group(1) else 1
             return await self._book(decision, plan, n)
+        if booked and not parse_needs(text).constrained_fields():
+            # "book tour 1" with nothing proposed in this session: say so instead of searching for it.
+            self.trace.append(DecisionStep(step="hold", action="nothing-proposed", model="policy"))
+            return self._response(
+                decision, question="No tours are proposed in this session yet: what space do you need?"
+            )
         if "spec" not in self.state:
             # A tour asked for before any search: the message itself is the search.
             return await self.needs(text, decision, needs_model)
