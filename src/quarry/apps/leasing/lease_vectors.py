@@ -1,8 +1,8 @@
 """Lease chunk embeddings for LeaseQA's hybrid retrieval, through the core embedding cache.
 
 The passage embedded is the section heading and the first `EMBED_CHARS` characters of the chunk
-(what a question paraphrases; ~55 ms a passage with the local e5 model, ~50 s for the 910 bundled
-chunks on first ingest, nothing on a re-run: the cache keeps them). A chunk embedded by another
+(what a question paraphrases; the 910 bundled chunks are ~400 distinct passages, embedded once on
+first ingest, nothing on a re-run: the cache keeps them). A chunk embedded by another
 model than the configured one is embedded again.
 """
 
@@ -12,14 +12,14 @@ from quarry.db import Database
 from quarry.embed import Embedder, embed_missing, missing_texts
 from quarry.progress import Reporter, SilentReporter
 
-EMBED_CHARS = 400
+EMBED_CHARS = 200
 
 
 def embed_chunks(db: Database, embedder: Embedder, *, batch_size: int = 32, reporter: Reporter | None = None) -> int:
     """Embed the chunks that lack this model's vector; texts embedded now (0 on a re-run)."""
     rep = reporter or SilentReporter()
     db.execute(
-        "UPDATE leasing_lease_chunks SET embed_text = heading || '. ' || left(body, :n)"
+        "UPDATE leasing_lease_chunks SET embed_text = heading || '. ' || left(body, :n), embedding = NULL"
         " WHERE embed_text IS DISTINCT FROM heading || '. ' || left(body, :n)",
         {"n": EMBED_CHARS},
     )
