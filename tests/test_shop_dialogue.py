@@ -12,9 +12,10 @@ import pytest
 from quarry.apps.shop.memory import load_chat
 from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
+from quarry.apps.shop.narrow_search import search_offers
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.testing import prepared_database
-from quarry.apps.shop.turnstate import MemberDelta
+from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
 from quarry.apps.shop.vocab import BRANDS, CITIES
 from quarry.db import Database
 
@@ -163,3 +164,32 @@ def test_a_turn_over_the_time_limit_answers_briefly_and_keeps_the_dialogue(
     assert load_chat(shop_db, chat).multi == before
     monkeypatch.undo()
     assert "Which city" in (ask(chat, "under 25 million").message or "")
+
+
+PLAIN = """
+SELECT count(*) AS total, min(m.price) AS cheapest, count(*) FILTER (WHERE s.has_warranty) AS with_warranty
+FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key JOIN shop.shops s ON s.id = m.shop_id
+WHERE b.category_id = :category AND (CAST(:brand AS integer) IS NULL OR b.brand_id = CAST(:brand AS integer))
+  AND (CAST(:city AS integer) IS NULL OR s.city_id = CAST(:city AS integer))
+  AND (CAST(:max_price AS bigint) IS NULL OR m.price <= CAST(:max_price AS bigint))
+"""
+STATES = [
+    MemberDetails(category_id=17, cheap=True),
+    MemberDetails(category_id=17, cheap=True, brand_id=SNOWA, city_id=TEHRAN),
+    MemberDetails(category_id=8, cheap=True, max_price=20_000_000),
+]
+
+
+@pytest.mark.parametrize("details", STATES, ids=["fridges", "snowa fridges in Tehran", "phones under 20M"])
+def test_one_search_agrees_with_a_plain_join(shop_db: Database, details: MemberDetails) -> None:
+    found = search_offers(shop_db, details)
+    params = {"category": details.category_id, "brand": details.brand_id, "city": details.city_id,
+              "max_price": details.max_price}  # fmt: skip
+    plain = shop_db.fetch_one(PLAIN, params) or {}
+    assert found.total == plain["total"] > 0
+    assert found.top[0].price == plain["cheapest"]
+    assert [o.price for o in found.top] == sorted(o.price for o in found.top)
+    assert len({o.base_random_key for o in found.top}) == len(found.top)  # one offer per product
+    warranty = {b.label: b.n for b in found.warranty}
+    assert warranty.get("true", 0) == plain["with_warranty"]
+    assert sum(b.n for b in found.cities) <= found.total and len(found.cities) <= 6

@@ -111,6 +111,18 @@ def refresh_term_df(tx: Tx) -> int:
     )
 
 
+def refresh_offer_facts(tx: Tx) -> int:
+    """Rebuild the per-offer filter table of the narrowing dialogue (about a second at 200k offers)."""
+    tx.execute("TRUNCATE shop.offer_facts")
+    return tx.execute(
+        "INSERT INTO shop.offer_facts (member_random_key, base_random_key, price, category_id, brand_id, city_id,"
+        " has_warranty, score)"
+        " SELECT m.random_key, m.base_random_key, m.price, b.category_id, b.brand_id, s.city_id, s.has_warranty,"
+        " s.score FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key"
+        " JOIN shop.shops s ON s.id = m.shop_id"
+    )
+
+
 def loaded_size(db: Database) -> Size | None:
     """The size of the catalogue in the database (None when none is loaded)."""
     if db.scalar("SELECT to_regclass('shop.catalogue_meta') IS NOT NULL") is not True:
@@ -127,7 +139,8 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
     cat = Catalogue(seed=size.seed, base_products=size.base_products, offers=size.offers)
     counts: dict[str, int] = {}
     with db.transaction(timeout_ms=0) as tx:
-        tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {SCHEMA}.catalogue_meta, {SCHEMA}.term_df")
+        derived = ", ".join(f"{SCHEMA}.{t}" for t in ("catalogue_meta", "term_df", "offer_facts"))
+        tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {derived}")
         reference: list[tuple[str, type, Iterable[Row]]] = [
             ("cities", CityRow, cat.cities()), ("categories", CategoryRow, cat.categories()),
             ("brands", BrandRow, cat.brands()), ("shops", ShopRow, cat.shops()),
@@ -173,12 +186,13 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
             counts[table] = log_counts[row_type]
             rep.advance(log_counts[row_type])
         refresh_term_df(tx)
+        refresh_offer_facts(tx)
         tx.execute(
             "INSERT INTO shop.catalogue_meta (key, value) VALUES ('size', CAST(:v AS jsonb))",
             {"v": json.dumps(size.as_meta())},
         )
     with db.connect(autocommit=True) as conn:
-        for table in TABLES:
+        for table in (*TABLES, "offer_facts"):
             conn.execute(f"ANALYZE {SCHEMA}.{table}")
     return IngestReport(rows=counts, seconds=round(time.perf_counter() - started, 2), size=size)
 

@@ -3,9 +3,11 @@
 It returns the total count, the top five offers (each product's cheapest matching offer)
 and capped distributions over the matching offers (brand, city, 500,000-Toman price bands,
 warranty), so the coordinator can decide whether to ask, relax or show options without a
-second round trip. Ranking: cheapest first when the user asked for something cheap; else
-name match (ts_rank_cd on the search vector and trigram word similarity on the folded name)
-plus a small shop-score boost, then price.
+second round trip. Offers are read from `shop.offer_facts` (one row per offer with its
+category, brand, city, warranty and score; index on category + price); base products are
+read only for keywords/attributes and for the five names shown. Ranking: cheapest first when
+the user asked for something cheap; else name match (ts_rank_cd on the search vector and
+trigram word similarity on the folded name) plus a small shop-score boost, then price.
 """
 
 from __future__ import annotations
@@ -27,36 +29,46 @@ PRICE_BAND = 500_000
 """Toman per price band."""
 
 _SQL = """
-WITH m AS (
-    SELECT mb.random_key AS member_random_key, b.random_key AS base_random_key, b.persian_name AS name,
-           mb.price, s.score, s.has_warranty, s.city_id, b.brand_id,
-           (CASE WHEN CAST(:q AS text) = '' THEN 0 ELSE
+WITH kw AS MATERIALIZED (
+    SELECT b.random_key,
+           CASE WHEN CAST(:q AS text) = '' THEN 0 ELSE
                 ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32)
-                + word_similarity(:q, b.persian_fold) END) + s.score / 50.0 AS rank
-    FROM shop.members mb
-    JOIN shop.base_products b ON b.random_key = mb.base_random_key
-    JOIN shop.shops s ON s.id = mb.shop_id
-    WHERE (CAST(:category AS integer) IS NULL OR b.category_id = CAST(:category AS integer))
+                + word_similarity(:q, b.persian_fold) END AS r
+    FROM shop.base_products b
+    WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb)
+      AND (CAST(:category AS integer) IS NULL OR b.category_id = CAST(:category AS integer))
       AND (CAST(:brand AS integer) IS NULL OR b.brand_id = CAST(:brand AS integer))
-      AND (CAST(:city AS integer) IS NULL OR s.city_id = CAST(:city AS integer))
-      AND (CAST(:min_price AS bigint) IS NULL OR mb.price >= CAST(:min_price AS bigint))
-      AND (CAST(:max_price AS bigint) IS NULL OR mb.price <= CAST(:max_price AS bigint))
-      AND (CAST(:warranty AS boolean) IS NULL OR s.has_warranty = CAST(:warranty AS boolean))
-      AND (CAST(:min_score AS real) IS NULL OR s.score >= CAST(:min_score AS real))
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
            OR :q <% b.persian_fold)
       AND b.extra_features @> CAST(:attributes AS jsonb)
+), m AS (
+    SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
+           coalesce(kw.r, 0) + f.score / 50.0 AS rank
+    FROM shop.offer_facts f LEFT JOIN kw ON kw.random_key = f.base_random_key
+    WHERE (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
+      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
+      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
+      AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
+      AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
+      AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
+      AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
+      AND ((CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb) OR kw.random_key IS NOT NULL)
 )
 SELECT
     (SELECT count(*) FROM m) AS total,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
-        SELECT * FROM (
-            SELECT DISTINCT ON (m.base_random_key) m.member_random_key, m.base_random_key, m.name, m.price,
-                   c.name AS city, m.score, m.has_warranty, m.rank
-            FROM m JOIN shop.cities c ON c.id = m.city_id
-            ORDER BY m.base_random_key, m.price, m.rank DESC, m.member_random_key) best
-        ORDER BY CASE WHEN :cheap THEN best.price END, best.rank DESC, best.price, best.member_random_key
-        LIMIT :top) t) AS top,
+        SELECT best.member_random_key, best.base_random_key, b.persian_name AS name, best.price,
+               c.name AS city, best.score, best.has_warranty
+        FROM (
+            SELECT * FROM (
+                SELECT DISTINCT ON (m.base_random_key) m.*
+                FROM m ORDER BY m.base_random_key, m.price, m.rank DESC, m.member_random_key) cheapest
+            ORDER BY CASE WHEN :cheap THEN cheapest.price END, cheapest.rank DESC, cheapest.price,
+                     cheapest.member_random_key
+            LIMIT :top) best
+        JOIN shop.base_products b ON b.random_key = best.base_random_key
+        JOIN shop.cities c ON c.id = best.city_id
+        ORDER BY CASE WHEN :cheap THEN best.price END, best.rank DESC, best.price, best.member_random_key) t) AS top,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
         SELECT br.title AS label, count(*) AS n FROM m JOIN shop.brands br ON br.id = m.brand_id
         GROUP BY br.title ORDER BY n DESC, label LIMIT :cap) t) AS brands,

@@ -6,7 +6,7 @@ from quarry.db import Database, migrate
 from quarry.progress import Reporter
 from quarry.settings import Settings
 
-from .ingest import ingest, loaded_size, refresh_term_df
+from .ingest import ingest, loaded_size, refresh_offer_facts, refresh_term_df
 
 
 def migrate_shop(db: Database) -> list[str]:
@@ -19,9 +19,12 @@ def migrate_shop(db: Database) -> list[str]:
 def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
     """Load the default catalogue (20k base products, 200k offers) when none is loaded; True when it loaded."""
     if loaded_size(db) is not None:
-        if db.scalar("SELECT count(*) FROM shop.term_df") == 0:  # loaded before term_df existed
-            with db.transaction(timeout_ms=0) as tx:
+        # A catalogue loaded before these derived tables existed gets them now.
+        with db.transaction(timeout_ms=0) as tx:
+            if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.term_df)"):
                 refresh_term_df(tx)
+            if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.offer_facts)"):
+                refresh_offer_facts(tx)
         return False
     ingest(db, reporter=reporter)
     return True
