@@ -74,9 +74,13 @@ def test_quote_is_a_slice_holding_the_topic_word() -> None:
 
 
 def test_citation_figures_on_the_labelled_questions(db: Database) -> None:
-    precision, recall, abstention, _ = lease_citations(db, CASES)
+    figures = lease_citations(db, CASES)
+    precision, recall, abstention, _ = figures
     assert len(CASES) >= 15 and abstention == 1.0
-    assert precision >= 0.7 and recall >= 0.7  # measured 0.78 / 0.77; the target is 0.9
+    # Answer level: the first citation is a section that answers (measured 0.99), and citations stay
+    # inside the labelled article or amendment (measured 0.99).
+    assert figures.answered >= 0.9 and figures.article_precision >= 0.9
+    assert precision >= 0.75 and recall >= 0.75  # strict labels: measured 0.80 / 0.78; the target is 0.9
 
 
 def test_hybrid_retrieval_over_embedded_chunks(db: Database) -> None:
@@ -103,3 +107,15 @@ def test_the_turn_returns_the_lease_answer(db: Database) -> None:
     assert r.route == "DOMA/lease" and r.lease_answer is not None and r.lease_answer.found
     assert r.spec is None and r.triage is None and "13.1" in r.narrative
     assert any(s.step == "lease-qa" and s.retrieval_mode == "hybrid" for s in r.trace)
+
+
+def test_sections_are_cited_where_they_start_in_lease_order_without_passing_mentions(db: Database) -> None:
+    # Holdover: the article's rule (21.1 rent) before its qualification (21.2 damages), whichever ranked higher.
+    hold = answer_question(db, "What happens if we hold over after the lease ends?", tenant_id="T-001")
+    assert [c.section for c in hold.citations][:1] == ["21.1"]
+    # 14.2 of LEASE-0002 runs over a page break: cited on page 9 where it starts, not on the page of its tail.
+    sign = answer_question(db, "Can we put up a sign?", tenant_id="T-002")
+    assert ("14.2", 9) in {(c.section, c.page) for c in sign.citations}
+    # The amendment's "the security held under the Lease shall continue" is a passing mention: not cited.
+    deposit = answer_question(db, "How much is our security deposit?", tenant_id="T-002")
+    assert [c.section for c in deposit.citations] == ["6.1"]

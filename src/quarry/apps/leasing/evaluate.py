@@ -26,7 +26,7 @@ import asyncio
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -173,29 +173,68 @@ def ablation(db: Any, labels: list[dict[str, Any]], w: Weights) -> dict[str, flo
     return {f: round(ranking(db, labels, replace(w, **{f: 0.0}))[0] - base, 4) for f in WEIGHTS}
 
 
+@dataclass(frozen=True)
+class CitationFigures:
+    """Lease citation figures, measured two ways.
+
+    Strict (`precision`/`recall`): every (section, page) `leases.json` records for the clause — each
+    section in which the generator stated one of the clause's facts (e.g. 13.1 *and* 13.2 for
+    subletting, 23.1–23.3 for a renewal option, but not 21.2 "Holdover Damages" for "what happens
+    if we hold over"). Each quote is an exact slice of its chunk, so a right (section, page) is a
+    right quote. Answer level (`answered`, `article_precision`), the issue's wording ("the section
+    that answers them"): a question is answered when its first citation is a labelled section, and
+    a citation is right when it lies in an article (or amendment) that holds a labelled section."""
+
+    precision: float
+    recall: float
+    abstention: float
+    answered: float
+    article_precision: float
+    misses: list[str]
+
+    def __iter__(self) -> Any:  # (precision, recall, abstention, misses), as before
+        return iter((self.precision, self.recall, self.abstention, self.misses))
+
+
+def _article(section: str | None) -> str:
+    s = section or ""
+    return s if "Amendment" in s or "Exhibit" in s else s.split(".")[0]
+
+
 def lease_citations(
     db: Any, cases: list[dict[str, Any]], *, embedder: Any = None, weights: dict[str, float] | None = None
-) -> tuple[float, float, float, list[str]]:
-    """(citation precision, recall, abstention on unanswerable, misses) at (section, page) level.
-
-    Each quote is an exact substring of its chunk, so a right (section, page) is a right quote."""
+) -> CitationFigures:
+    """Citation figures on the labelled lease questions (see `CitationFigures`)."""
     tp = fp = fn = 0
+    art_ok = art_all = 0
     abstained: list[bool] = []
+    answered: list[bool] = []
     misses: list[str] = []
     for c in cases:
         a = answer_question(db, c["question"], tenant_id=c["tenant_id"], embedder=embedder, weights=weights)
-        got = {(x.section, x.page) for x in a.citations}
+        cited = [(x.section, x.page) for x in a.citations]
+        got = set(cited)
         want = {(x["section"], x["page"]) for x in c["expected"]}
         if not want:
             abstained.append(not a.found)
+        else:
+            answered.append(bool(cited) and cited[0] in want)
+            arts = {_article(sec) for sec, _ in want}
+            art_ok += sum(_article(sec) in arts for sec, _ in cited)
+            art_all += len(cited)
         tp, fp, fn = tp + len(got & want), fp + len(got - want), fn + len(want - got)
         if got != want:
             misses.append(
                 f"lease {c['id']} {c['lease_id']} {c['clause']}: cited {sorted(got)}, labelled {sorted(want)}"
             )
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    return precision, recall, accuracy(abstained), misses
+    return CitationFigures(
+        precision=tp / (tp + fp) if tp + fp else 0.0,
+        recall=tp / (tp + fn) if tp + fn else 0.0,
+        abstention=accuracy(abstained),
+        answered=accuracy(answered),
+        article_precision=art_ok / art_all if art_all else 0.0,
+        misses=misses,
+    )
 
 
 def run_eval(*, settings: Settings | None = None, progress: bool = True) -> EvalReport:
@@ -240,12 +279,13 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         turns = asyncio.run(_turns(needs, s, rep.advance))
         scaled = stage_latency(needs, s, None, rep) + stage_latency(needs, s, SCALED_UNITS, rep)
         clar = asyncio.run(_clarify(clarify, s))
-        cite_p, cite_r, abstain, lease_misses = lease_citations(
+        cites = lease_citations(
             db,
             lease_cases,
             embedder=get_embedder(s),
             weights={"vector": s.rrf_weight_vector, "bm25": s.rrf_weight_bm25},
         )
+        cite_p, cite_r, abstain, lease_misses = cites
         w0 = Weights.from_settings(s)
         ndcg, mrr = ranking(db, top3, w0)
         deltas = ablation(db, top3, w0)
@@ -263,6 +303,17 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
             name="citation_precision", label="lease citation precision (section+page)", value=cite_p, target="≥ 0.9"
         ),
         Metric(name="citation_recall", label="lease citation recall (section+page)", value=cite_r, target="≥ 0.9"),
+        Metric(
+            name="citation_answered",
+            label="lease questions whose first citation is a labelled section",
+            value=cites.answered,
+            target="≥ 0.9",
+        ),
+        Metric(
+            name="citation_article_precision",
+            label="lease citations inside a labelled article or amendment",
+            value=cites.article_precision,
+        ),
         Metric(name="abstention", label="abstention on unanswerable lease questions", value=abstain),
         Metric(name="actionable", label="% actionable outputs (ActionPlan)", value=accuracy([t[0] for t in turns])),
         *latency_metrics(match_ms, what=f"MatchRank ({units:,} units)"),

@@ -26,8 +26,12 @@ NOT_FOUND = "Not found in provided lease."
 ESCALATE = "Please ask your property manager (or your attorney) to confirm."
 MIN_BM25 = 2.0
 """Below this best score (and with no topic section) the lease is taken to be silent."""
-MAX_SECTIONS = 2
+MAX_SECTIONS = 3
 SAME_ARTICLE_SCORE = 0.8
+AMENDMENT_SCORE = 0.5
+"""An amendment that neither names a cited section nor is titled for the topic is cited only when
+it scores this share of the best section (a passing mention, e.g. "the security held under the
+Lease shall continue" in a term extension, is not an answer about the deposit)."""
 """Another section of the best section's article is cited when it scores this share of the best."""
 QUOTE_CHARS = 420
 
@@ -207,6 +211,8 @@ def answer_question(
     if originals:
         # The best section, then others of its article that are on the topic by title or score nearly as well.
         top = originals[0]
+        # A section over a page break: cite it where it starts, whichever of its parts ranked first.
+        top = min((c for c in originals if c["section"] == top["section"]), key=lambda c: c["page"])
         article = top["section"].split(".")[0] + "."
         rest = [
             c
@@ -217,10 +223,24 @@ def answer_question(
         ]
         unique: dict[str, dict[str, Any]] = {}
         for c in [top, *rest]:
-            unique.setdefault(c["section"], c)  # a section over a page break: cite where it starts
-        originals = list(unique.values())[:MAX_SECTIONS]
+            # A section over a page break: cite it where it starts (its first chunk), whichever part ranked.
+            if c["section"] not in unique or c["page"] < unique[c["section"]]["page"]:
+                unique[c["section"]] = c
+        # Cited in the lease's order: an article states its rule first and qualifies it after
+        # (21.1 "Holdover Rent" before 21.2 "Holdover Damages"), whichever ranked higher.
+        originals = sorted(list(unique.values())[:MAX_SECTIONS], key=lambda c: _section_key(c["section"]))
     cited_sections = {c["section"] for c in originals}
-    amendments = [c for c, _ in on_topic if _is_amendment(c)]
+    amendments = [
+        c
+        for c, score in on_topic
+        if _is_amendment(c)
+        and (
+            any(f"Section {sec}" in c["body"] for sec in cited_sections)
+            or mentions(c, "heading")
+            or score >= AMENDMENT_SCORE * best
+            or not originals
+        )
+    ]
     # The amendment that rewrites a cited section wins; else the best amendment on the topic.
     amendments.sort(key=lambda c: not any(f"Section {sec}" in c["body"] for sec in cited_sections))
     picked = amendments[:1] + originals or [on_topic[0][0]]
@@ -244,6 +264,10 @@ def answer_question(
     return LeaseAnswer(
         answer=" ".join(parts), citations=citations, risk_flags=risk_flags(citations), found=True, retrieval=mode
     )
+
+
+def _section_key(section: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", section))
 
 
 def _is_amendment(c: dict[str, Any]) -> bool:
