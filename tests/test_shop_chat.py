@@ -300,3 +300,20 @@ def test_a_configured_vision_model_finds_the_product_in_the_catalogue(shop_db: D
     turn = asyncio.run(run("img3", parts, model=FunctionModel(vision, model_name="vision-test")))
     assert turn.route == "vision" and turn.base_random_keys == [KEYS[A54.slug]]
     assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"]  # type: ignore[union-attr]
+
+
+def test_a_repeated_identical_tool_call_is_answered_from_the_run_cache(shop_db: Database) -> None:
+    def twice(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from pydantic_ai.messages import ModelRequest, ToolCallPart, ToolReturnPart
+
+        returns = [p for m in messages if isinstance(m, ModelRequest) for p in m.parts if isinstance(p, ToolReturnPart)]
+        if len(returns) < 2:
+            return ModelResponse(parts=[ToolCallPart("search_base_products", {"query": A54.english_name})])
+        assert returns[0].content == returns[1].content
+        return output_call(info, ShopAnswer(base_random_keys=[returns[1].content[0]["random_key"]]))
+
+    turn = ask(A54.english_name, model=FunctionModel(twice, model_name="repeats"))
+    assert turn.base_random_keys == [KEYS[A54.slug]]
+    assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"] * 2  # type: ignore[union-attr]
+    # The second call did not search again: the candidates hold one search's results.
+    assert len(turn.candidates) == len({c.random_key for c in turn.candidates}) <= 5
