@@ -34,6 +34,8 @@ it scores this share of the best section (a passing mention, e.g. "the security 
 Lease shall continue" in a term extension, is not an answer about the deposit)."""
 """Another section of the best section's article is cited when it scores this share of the best."""
 QUOTE_CHARS = 420
+PASSAGES = 8
+"""Sections shown to a remote model choosing the citations."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ def answer_question(
     tenant_id: str | None,
     embedder: Embedder | None = None,
     weights: dict[str, float] | None = None,
+    passages: list[dict[str, Any]] | None = None,
 ) -> LeaseAnswer:
     """The grounded answer, or NOT_FOUND with an escalation suggestion. With an `embedder` (and the
     lease embedded by it) chunks are ordered by the core hybrid search, else by BM25 alone."""
@@ -173,7 +176,7 @@ def answer_question(
     search_terms = sorted(set(q_terms) | words)
     hits = db.fetch_all(_BM25, {"terms": search_terms, "lease": lease["lease_id"], "k": 40})
     if not hits:
-        return _abstain()
+        return abstain()
     bm25 = {int(h["id"]): float(h["bm25"]) for h in hits}
     order, mode = _order(db, lease["lease_id"], question, search_terms, bm25, embedder, weights)
     chunks = {
@@ -187,6 +190,8 @@ def answer_question(
     # Thresholds read BM25 (a chunk no query word reaches scores 0); the order is the retrieval's.
     ranked = [(chunks[n], bm25.get(n, 0.0)) for n in order if chunks[n]["section"]]
     position = {n: i for i, n in enumerate(order)}
+    if passages is not None:  # what a model choosing the citations is shown: the best-ranked sections
+        passages.extend({**c, "lease_id": lease["lease_id"], "retrieval": mode} for c, _ in ranked[:PASSAGES])
     if topic is None:
         # No known topic: the lease must hold the question's most specific word (a word no lease has → silent).
         dfs = {
@@ -194,7 +199,7 @@ def answer_question(
             for r in db.fetch_all("SELECT term, df FROM leasing_chunk_term_stats WHERE term = ANY(:t)", {"t": q_terms})
         }
         if not q_terms or any(t not in dfs for t in q_terms) or not ranked or ranked[0][1] < MIN_BM25:
-            return _abstain()
+            return abstain()
         words = {min(dfs, key=lambda t: dfs[t])}
 
     def mentions(c: dict[str, Any], field: str = "body") -> bool:
@@ -202,8 +207,13 @@ def answer_question(
         return any(re.search(rf"\b{re.escape(w)}\b", text.lower()) for w in words)
 
     on_topic = [(c, score) for c, score in ranked if mentions(c)]
+    if passages is not None:  # every section on the topic is shown too, however it ranked
+        seen = {p["chunk_no"] for p in passages}
+        passages.extend(
+            {**c, "lease_id": lease["lease_id"], "retrieval": mode} for c, _ in on_topic if c["chunk_no"] not in seen
+        )
     if not on_topic:
-        return _abstain()
+        return abstain()
     # A section titled for the topic first ("1.4 Expiration Date"), then by BM25.
     on_topic.sort(key=lambda cs: (not mentions(cs[0], "heading"), position[cs[0]["chunk_no"]]))
     best = max(score for _, score in on_topic)
@@ -253,7 +263,12 @@ def answer_question(
                 Citation(lease_id=lease["lease_id"], page=chunk["page"], section=chunk["section"], quote=quote)
             )
     if not citations:
-        return _abstain()
+        return abstain()
+    return compose(citations, mode)
+
+
+def compose(citations: list[Citation], mode: str) -> LeaseAnswer:
+    """The answer in words: only the quotes, each with its section and page (amendment first)."""
     parts = []
     amended = citations[0].section is not None and "Amendment" in citations[0].section
     for i, cite in enumerate(citations):
@@ -262,7 +277,11 @@ def answer_question(
         lead = "The lease, as amended, says" if i == 0 and amended else ("Originally" if amended else "The lease says")
         parts.append(f"{lead} ({where}, page {cite.page}): \u201c{cite.quote}\u201d")
     return LeaseAnswer(
-        answer=" ".join(parts), citations=citations, risk_flags=risk_flags(citations), found=True, retrieval=mode
+        answer=" ".join(parts),
+        citations=citations,
+        risk_flags=risk_flags(citations),
+        found=True,
+        retrieval=mode,
     )
 
 
@@ -278,7 +297,7 @@ def _score(pairs: list[tuple[dict[str, Any], float]], chunk: dict[str, Any]) -> 
     return next(score for c, score in pairs if c is chunk)
 
 
-def _abstain() -> LeaseAnswer:
+def abstain() -> LeaseAnswer:
     return LeaseAnswer(answer=f"{NOT_FOUND} {ESCALATE}", found=False)
 
 

@@ -34,25 +34,45 @@ from quarry.progress import SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .agents import coerce_spec, manager_agent, needs_agent, offline_manager, offline_needs
+from .doma_agents import (
+    RenewalDraft,
+    lease_agent,
+    lease_prompt,
+    offline_lease,
+    offline_renewal,
+    offline_tour,
+    offline_triage,
+    renewal_agent,
+    renewal_prompt,
+    tour_agent,
+    triage_agent,
+    verified_answer,
+)
 from .leaseqa import answer_question
 from .match import Weights, match_rank
-from .models import ActionPlan, LeasingResponse, Matches, MatchItem, RouteDecision, SearchSpec, TourAction
+from .models import (
+    ActionPlan,
+    LeasingResponse,
+    Matches,
+    MatchItem,
+    RenewalPackage,
+    RouteDecision,
+    SearchSpec,
+    TourAction,
+)
 from .narrative import narrate
 from .needs import clarifying_question, merge, parse_needs, status_of
 from .redact import redact
-from .renewal import renewal_package
+from .renewal import policy, rechecked, renewal_package
 from .setup import prepare
 from .tour import book, plan_tours, release, session_holds
-from .triage import triage
+from .triage import TicketDecision, hazard_of, triage
 from .when import Clock, now_ny
 
 APP = "leasing"
 MAX_MESSAGE_CHARS = 2000
 EMPTY_HINT = "say what space you need, or ask about your lease, a repair or a renewal."
 TENANT_ID = re.compile(r"^T-\d{1,6}$")
-
-_BOOK = re.compile(r"\bbook\s+(?:tour\s+|option\s+|slot\s+|#)?(\d+)\b|\bbook (it|that|the first)\b", re.IGNORECASE)
-_RELEASE = re.compile(r"\b(release|cancel|drop)\b.*?\b(?:hold|tour|booking)s?\s*#?(\d+)?", re.IGNORECASE)
 
 
 def _names(db: Database) -> tuple[str, ...]:
@@ -68,10 +88,12 @@ async def run(
     settings: Settings | None = None,
     model: Model | None = None,
     needs_model: Model | None = None,
+    agent_models: dict[str, Model] | None = None,
     clock: Clock = now_ny,
 ) -> LeasingResponse:
-    """Answer one turn. `model` / `needs_model` replace the chains of ManagerAgent / NeedsAgent
-    (tests inject FunctionModels); `clock` gives "now" for tour times and hold expiry."""
+    """Answer one turn. `model` / `needs_model` replace the chains of ManagerAgent / NeedsAgent,
+    `agent_models` those of the others by name ("tour", "lease", "triage", "renewal"); tests inject
+    FunctionModels. `clock` gives "now" for tour times and hold expiry."""
     s = settings or get_settings()
     db = get_database(s)
     text = clean_question(text, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -111,6 +133,7 @@ async def run(
             )
         )
         ctx = _Turn(db=db, settings=s, sid=sid, state=state, trace=trace, now=now, tenant_id=tenant_id)
+        ctx.models = agent_models or {}
         if decision.route == "VIA/needs":
             response = await ctx.needs(safe, decision, needs_model)
         elif decision.route == "VIA/tour":
@@ -152,6 +175,7 @@ class _Turn:
     ) -> None:
         self.db, self.s, self.sid, self.state, self.trace, self.now = db, settings, sid, state, trace, now
         self.tenant_id = tenant_id
+        self.models: dict[str, Model] = {}
 
     def _response(self, decision: RouteDecision, **parts: Any) -> LeasingResponse:
         return LeasingResponse(route=decision.route, why=decision.why, session_id=self.sid, **parts)
@@ -252,13 +276,31 @@ class _Turn:
 
     async def tour(self, text: str, decision: RouteDecision, needs_model: Model | None) -> LeasingResponse:
         plan = ActionPlan.model_validate(self.state["plan"]) if "plan" in self.state else None
-        released = _RELEASE.search(text)
-        if released:
-            return await self._release(decision, released.group(2))
-        booked = _BOOK.search(text)
+        with timed() as t:
+            ran = await run_agent(
+                tour_agent(),
+                text,
+                settings=self.s,
+                offline=offline_tour,
+                name="leasing-tour",
+                model=self.models.get("tour"),
+            )
+        intent = ran.output
+        self.trace.append(
+            DecisionStep(
+                step="tour-intent",
+                action=intent.action,
+                model=ran.model,
+                ms=t.ms,
+                reason="; ".join(x for x in (f"number {intent.number}" if intent.number else None, ran.model_note) if x)
+                or None,
+            )
+        )
+        if intent.action == "release":
+            return await self._release(decision, str(intent.number) if intent.number else None)
+        booked = intent.action == "book"
         if booked and plan is not None and plan.actions:
-            n = int(booked.group(1)) if booked.group(1) else 1
-            return await self._book(decision, plan, n)
+            return await self._book(decision, plan, intent.number or 1)
         if booked and not parse_needs(text).constrained_fields():
             # "book tour 1" with nothing proposed in this session: say so instead of searching for it.
             self.trace.append(DecisionStep(step="hold", action="nothing-proposed", model="policy"))
@@ -272,7 +314,7 @@ class _Turn:
         items = [MatchItem.model_validate(i) for i in self.state.get("matches", [])]
         if not items:
             items = (await self._match(spec)).items
-        plan = await self._plan(items, text)
+        plan = await self._plan(items, intent.when or text)
         self.state.update(plan=plan.model_dump(mode="json"), matches=[i.model_dump(mode="json") for i in items])
         return self._response(decision, spec=spec, action_plan=plan)
 
@@ -326,58 +368,133 @@ class _Turn:
 
     async def doma(self, text: str, decision: RouteDecision) -> LeasingResponse:
         if decision.route == "DOMA/triage":
-            with timed() as t:
-                result = await self.db.run(triage, self.db, text, tenant_id=self.tenant_id)
-            self.trace.append(
-                DecisionStep(
-                    step="triage",
-                    action=result.priority,
-                    model="policy",
-                    ms=t.ms,
-                    reason="; ".join(result.reasons) + f"; vendor {result.vendor}, ETA {result.eta_hours:g} h",
-                )
-            )
-            return self._response(decision, triage=result)
+            return await self._triage(text, decision)
         if decision.route == "DOMA/lease":
-            with timed() as t:
-                answer = await self.db.run(
-                    answer_question,
-                    self.db,
+            return await self._lease(text, decision)
+        return await self._renewal(text, decision)
+
+    async def _triage(self, text: str, decision: RouteDecision) -> LeasingResponse:
+        with timed() as t:
+            hazard = hazard_of(text)
+            ticket: TicketDecision | None = None
+            model, note = "policy", "life-safety rule: P0 is deterministic, the model is not consulted"
+            if hazard is None:
+                ran = await run_agent(
+                    triage_agent(),
                     text,
-                    tenant_id=self.tenant_id,
-                    embedder=get_embedder(self.s),
-                    weights={"vector": self.s.rrf_weight_vector, "bm25": self.s.rrf_weight_bm25},
+                    settings=self.s,
+                    offline=offline_triage,
+                    name="leasing-triage",
+                    model=self.models.get("triage"),
                 )
-            self.trace.append(
-                RetrievalStep(
-                    step="lease-qa",
-                    action="answer" if answer.found else "abstain",
-                    count=len(answer.citations),
-                    retrieval_mode=answer.retrieval,
-                    model="policy",
-                    ms=t.ms,
-                    reason="; ".join(f"{c.lease_id} §{c.section} p.{c.page}" for c in answer.citations)
-                    or "no section of the lease on this topic",
-                )
+                ticket, model, note = ran.output, ran.model or "", ran.model_note or ""
+            result = await self.db.run(triage, self.db, text, tenant_id=self.tenant_id, decision=ticket)
+        self.trace.append(
+            DecisionStep(
+                step="triage",
+                action=result.priority,
+                model=model,
+                ms=t.ms,
+                reason="; ".join(
+                    x for x in (*result.reasons, f"vendor {result.vendor}, ETA {result.eta_hours:g} h", note) if x
+                ),
             )
-            return self._response(decision, lease_answer=answer)
-        # DOMA/renewal
+        )
+        return self._response(decision, triage=result)
+
+    async def _lease(self, text: str, decision: RouteDecision) -> LeasingResponse:
+        with timed() as t:
+            passages: list[dict[str, Any]] = []
+            det = await self.db.run(
+                answer_question,
+                self.db,
+                text,
+                tenant_id=self.tenant_id,
+                embedder=get_embedder(self.s),
+                weights={"vector": self.s.rrf_weight_vector, "bm25": self.s.rrf_weight_bm25},
+                passages=passages,
+            )
+            model, note = "policy", None
+            dropped: list[str] = []
+            answer = det
+            if passages:  # a lease with sections on file: the agent chooses among them
+                ran = await run_agent(
+                    lease_agent(),
+                    lease_prompt(text, passages),
+                    settings=self.s,
+                    offline=offline_lease(det),
+                    name="leasing-lease-qa",
+                    model=self.models.get("lease"),
+                )
+                answer, dropped = await self.db.run(
+                    verified_answer, self.db, passages[0]["lease_id"], ran.output, passages, passages[0]["retrieval"]
+                )
+                model, note = ran.model or "", ran.model_note
+        self.trace.append(
+            RetrievalStep(
+                step="lease-qa",
+                action="answer" if answer.found else "abstain",
+                count=len(answer.citations),
+                retrieval_mode=answer.retrieval if answer.found else det.retrieval,
+                model=model,
+                ms=t.ms,
+                reason="; ".join(
+                    x
+                    for x in (
+                        "; ".join(f"{c.lease_id} §{c.section} p.{c.page}" for c in answer.citations)
+                        or "no section of the lease on this topic",
+                        f"dropped {'; '.join(dropped)}" if dropped else None,
+                        note,
+                    )
+                    if x
+                ),
+            )
+        )
+        return self._response(decision, lease_answer=answer)
+
+    async def _renewal(self, text: str, decision: RouteDecision) -> LeasingResponse:
         if self.tenant_id is None:
             self.trace.append(DecisionStep(step="renewal", action="ask-tenant", model="policy"))
             return self._response(decision, question="Which tenancy? Give your tenant id (e.g. T-001).")
         with timed() as t:
             made = await self.db.run(renewal_package, self.db, self.tenant_id, today=self.now.date())
-        if made is None:
-            raise NotFound(f"No tenancy on file for {self.tenant_id}.")
-        pkg, facts = made
+            if made is None:
+                raise NotFound(f"No tenancy on file for {self.tenant_id}.")
+            base, facts = made
+            ran = await run_agent(
+                renewal_agent(),
+                renewal_prompt(text, base, facts, policy()),
+                settings=self.s,
+                offline=offline_renewal(base),
+                name="leasing-renewal",
+                model=self.models.get("renewal"),
+            )
+            draft: RenewalDraft = ran.output
+            pkg = rechecked(
+                RenewalPackage(
+                    primary=draft.primary,
+                    alternatives=draft.alternatives,
+                    justification=draft.justification,
+                    needs_manager_approval=True,
+                ),
+                facts,
+            )
         self.trace.append(
             DecisionStep(
                 step="renewal",
                 action="needs-approval" if pkg.needs_manager_approval else "within-policy",
                 count=facts["comps"],
-                model="policy",
+                model=ran.model,
                 ms=t.ms,
-                reason="; ".join(pkg.approval_reasons) or "every offer inside the renewal policy",
+                reason="; ".join(
+                    x
+                    for x in (
+                        "; ".join(pkg.approval_reasons) or "every offer inside the renewal policy",
+                        "approval re-checked against the policy",
+                        ran.model_note,
+                    )
+                    if x
+                ),
             )
         )
         return self._response(decision, renewal=pkg)

@@ -152,4 +152,29 @@ def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[Renew
         needs_manager_approval=bool(reasons),
         approval_reasons=reasons,
     )
-    return pkg, {"unit_id": ctx["unit_id"], "address": ctx["address"], "comps": len(comps)}
+    facts = {
+        "unit_id": ctx["unit_id"],
+        "address": ctx["address"],
+        "comps": len(comps),
+        "current_rent_usd": current,
+        "sqft": sqft,
+        "market_psf": round(market_psf, 2),
+        "market_ner": market_ner,
+        "days_left": days_left,
+    }
+    return pkg, facts
+
+
+def rechecked(draft: RenewalPackage, facts: dict[str, Any]) -> RenewalPackage:
+    """A package (a model's) with its approval flags recomputed from the policy: a model cannot
+    clear an offer that breaks a limit, nor flag one that does not."""
+    p = policy()
+    offers = [draft.primary, *draft.alternatives]
+    reasons = [
+        r
+        for o in offers
+        for r in check(
+            o, current=float(facts["current_rent_usd"]), sqft=int(facts["sqft"]), market_ner=facts["market_ner"], p=p
+        )
+    ]
+    return draft.model_copy(update={"needs_manager_approval": bool(reasons), "approval_reasons": reasons})

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import BaseModel, Field
+
 from quarry.db import Database
 
 from .leaseqa import quote_from
@@ -154,9 +156,37 @@ def lease_reference(db: Database, tenant_id: str) -> Citation | None:
     return Citation(lease_id=row["lease_id"], page=row["page"], section=row["section"], quote=quote)
 
 
-def triage(db: Database, text: str, *, tenant_id: str | None = None) -> TriageResult:
-    """The ticket: rules first, then the vendor of that trade for the unit's borough (from SQL)."""
+Trade = Literal[
+    "plumbing", "hvac", "electrical", "elevator", "locksmith", "pest", "cleaning", "water_damage", "general"
+]
+
+
+class TicketDecision(BaseModel):
+    """What the ServiceTriageAgent decides for a ticket with no life-safety hazard (P0 is never its call)."""
+
+    category: Literal["plumbing", "hvac", "general"]
+    priority: Literal["P1", "P2"] = Field(description="P1: out of service / no heat or cooling / no access; else P2.")
+    trade: Trade
+    reason: str = ""
+
+
+def decide_ticket(text: str) -> TicketDecision:
+    """The offline decision: the rule table (the hazard rules are applied before any decision)."""
+    category, priority, trade, _, reasons = classify_ticket(text)
+    if priority == "P0" or category == "emergency":  # only reached for a hazard; kept total for the type
+        return TicketDecision(category="general", priority="P1", trade=trade, reason=reasons[0])
+    return TicketDecision(category=category, priority=priority, trade=trade, reason=reasons[0])
+
+
+def triage(
+    db: Database, text: str, *, tenant_id: str | None = None, decision: TicketDecision | None = None
+) -> TriageResult:
+    """The ticket: life-safety rules first (deterministic, whatever `decision` says), else `decision`
+    (the agent's; the rule table when None), then the vendor of that trade for the unit's borough (SQL)."""
     category, priority, trade, safety, reasons = classify_ticket(text)
+    if decision is not None and priority != "P0":
+        category, priority, trade = decision.category, decision.priority, decision.trade
+        reasons = [decision.reason or f"{trade} ({priority})"]
     where = None
     if tenant_id is not None:
         where = db.fetch_one(
