@@ -12,6 +12,7 @@ def test_eval_report_has_every_figure_and_meets_the_offline_targets() -> None:
     report = run_eval(progress=False)
     assert report.app == "leasing" and report.cases >= 190
     assert report.metric("routing_accuracy") >= 0.95 and report.metric("routing_heldout_accuracy") >= 0.9
+    assert report.metric("triage_accuracy") >= 0.9 and report.metric("triage_p0_recall") == 1.0
     assert report.metric("spec_f1") >= 0.9
     assert report.metric("ndcg_at_3") >= 0.9 and report.metric("mrr_at_3") >= 0.9
     assert report.metric("abstention") == 1.0 and report.metric("actionable") == 1.0

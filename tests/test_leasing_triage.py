@@ -27,6 +27,8 @@ P0 = [
     "pipe burst, water everywhere",
     "the basement is flooding",
     "someone is trapped in the elevator",
+    "the CO detector in the break room is going off",
+    "co alarm beeping and people feel dizzy, I replaced the battery",
 ]
 NOT_P0 = [
     ("low water pressure in the pantry sink", "plumbing"),
@@ -39,6 +41,7 @@ NOT_P0 = [
     ("the ceiling is leaking a bit, slow drip", "plumbing"),
     ("the AC is not working", "hvac"),
     ("lights flickering on the 5th floor", "general"),
+    ("the CO detector keeps beeping, low battery", "general"),
 ]
 
 

@@ -48,8 +48,10 @@ HAZARDS: tuple[Hazard, ...] = (
            _re(r"\b(no|not|don'?t|doesn'?t|never)\b[^.]{0,12}\b(smell|gas)"), "plumbing",
            ("Leave the space now and keep others out; do not switch lights or anything electrical on or off, "
             "no flames.", "From outside, call 911 and Con Edison's gas emergency line (1-800-752-6633).")),
-    Hazard("carbon monoxide", _re(r"\b(carbon monoxide|co (alarm|detector)s? (is |are )?(going off|sounding|beeping))"),
-           None, "hvac", ("Get everyone into fresh air now and keep them out.", CALL_911)),
+    Hazard("carbon monoxide", _re(r"\b(carbon monoxide|co (alarm|detector)s?\b[^.]{0,40}\b(going off|went off|"
+                                  r"sounding|beeping|alarming))"),
+           _re(r"^(?!.*\b(leak\w*|dizzy|headaches?|sick|nause\w*|faint\w*)\b).*\b(battery|batteries|chirp\w*)\b"),
+           "hvac", ("Get everyone into fresh air now and keep them out.", CALL_911)),
     Hazard("fire", _re(r"\b(fire|flames?|on fire|burning smell|smell\w* (of )?burning)\b"),
            _re(r"\bfire (extinguisher|escape|drill|inspection|door|safety|alarm test)|\bfired\b|ceasefire"), "electrical",  # noqa: E501
            ("Pull the nearest fire alarm and leave by the stairs, not the elevator.", CALL_911)),
