@@ -10,35 +10,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
 
+from .serving import get_json, served
+
 pytestmark = pytest.mark.slow
 
 RECOVERY_S = 15.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _get(url: str) -> tuple[int, dict[str, object], dict[str, str]]:
-    try:
-        with urllib.request.urlopen(url, timeout=20) as resp:
-            return resp.status, json.loads(resp.read()), {k.lower(): v for k, v in resp.headers.items()}
-    except urllib.error.HTTPError as err:
-        return err.code, json.loads(err.read() or b"{}"), {k.lower(): v for k, v in err.headers.items()}
 
 
 def _postmaster_pid(pgdata: Path) -> int:
@@ -47,37 +30,10 @@ def _postmaster_pid(pgdata: Path) -> int:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    port = _free_port()
-    env = {**os.environ, "STATE_DIR": str(tmp_path / "state"), "LLM_PROVIDER": "offline", "PORT": str(port)}
+    env = {**os.environ, "STATE_DIR": str(tmp_path / "state"), "LLM_PROVIDER": "offline"}
     env.pop("DATABASE_URL", None)
-    log = (tmp_path / "serve.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "quarry.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            assert proc.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
-            try:
-                if _get(base + "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.5)
-        else:
-            pytest.fail("server did not start:\n" + (tmp_path / "serve.log").read_text()[-3000:])
+    with served(env, tmp_path / "serve.log") as base:
         yield base, tmp_path / "state" / "pgdata"
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def _conversation_url(pgdata: Path) -> str:
@@ -101,7 +57,7 @@ def test_server_survives_a_killed_postmaster(server: tuple[str, Path]) -> None:
 
     statuses: list[int] = []
     while True:
-        status, body, headers = _get(base + "/healthz")
+        status, body, headers = get_json(base + "/healthz")
         statuses.append(status)
         assert status in {200, 503}, (status, body)
         if status == 503:
