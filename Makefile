@@ -47,12 +47,17 @@ eval: setup
 	$(UV) run quarry comps eval
 	$(UV) run quarry labs eval
 	$(UV) run quarry archive eval
+	$(UV) run quarry shop eval
+	$(UV) run quarry leasing eval
 
 bench: setup
 	$(UV) run python bench/bench_comps.py
 	$(UV) run python bench/bench_labs.py
 	$(UV) run python bench/bench_comps_parse.py
 	$(UV) run python bench/bench_labs_timeout.py
+	$(UV) run python bench/bench_archive.py
+	$(UV) run python bench/bench_shop.py
+	$(UV) run python bench/bench_leasing.py
 
 clean:
 	rm -rf .quarry .pytest_cache .mypy_cache .ruff_cache
