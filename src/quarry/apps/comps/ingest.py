@@ -225,7 +225,7 @@ def _months_before(month: str, n: int) -> str:
 
 def _term_stats(conn: Tx, terms: TermCounts, keep_from: str) -> None:
     """BM25 document frequencies (counted during the load) and average length of the rows kept."""
-    df = terms.document_frequencies(keep_from)
+    df, _ = terms.document_frequencies(keep_from)
     conn.execute("TRUNCATE hdb_term_stats")
     conn.execute("INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)", [{"t": t, "d": n} for t, n in df.items()])
     conn.execute("TRUNCATE hdb_corpus_stats")
