@@ -12,7 +12,7 @@ import pytest
 from quarry.apps.shop.memory import load_chat
 from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
-from quarry.apps.shop.narrow_search import search_offers
+from quarry.apps.shop.narrow_search import refresh_category_offers, search_offers
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.testing import prepared_database
 from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
@@ -193,3 +193,37 @@ def test_one_search_agrees_with_a_plain_join(shop_db: Database, details: MemberD
     warranty = {b.label: b.n for b in found.warranty}
     assert warranty.get("true", 0) == plain["with_warranty"]
     assert sum(b.n for b in found.cities) <= found.total and len(found.cities) <= 6
+
+
+def test_stored_bare_categories_match_a_live_search(shop_db: Database) -> None:
+    """`shop.category_offers` (filled by the ingest) answers exactly what the live statement does,
+    for every category, cheap or not; a state with any other filter is never read from it."""
+    categories = [r["category_id"] for r in shop_db.fetch_all("SELECT DISTINCT category_id FROM shop.offer_facts")]
+    stored = shop_db.scalar("SELECT count(*) FROM shop.category_offers")
+    assert stored == 2 * len(categories) > 0
+    for category in categories:
+        for cheap in (False, True):
+            d = MemberDetails(category_id=category, cheap=cheap)
+            a, b = search_offers(shop_db, d), search_offers(shop_db, d, stored=False)
+            assert a.model_dump(exclude={"ms"}) == b.model_dump(exclude={"ms"}), (category, cheap)
+    # Only a bare category is read from the table: mark a stored row, then look.
+    try:
+        shop_db.execute("UPDATE shop.category_offers SET found = jsonb_set(found, '{total}', '-1')"
+                        " WHERE category_id = 17 AND cheap")  # fmt: skip
+        assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True)).total == -1
+        assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True, city_id=TEHRAN)).total > 0
+    finally:
+        with shop_db.transaction(timeout_ms=0) as tx:
+            refresh_category_offers(tx)
+    assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True)).total > 0
+
+
+def test_cheap_top_five_is_each_products_cheapest_offer(shop_db: Database) -> None:
+    """The cheap top five (found without sorting every offer) equals a plain per-product minimum."""
+    found = search_offers(shop_db, MemberDetails(category_id=17, cheap=True), stored=False)
+    plain = shop_db.fetch_all(
+        "SELECT base_random_key, min(price) AS price FROM shop.offer_facts WHERE category_id = 17"
+        " GROUP BY 1 ORDER BY 2, 1 LIMIT 5"
+    )
+    assert [o.price for o in found.top] == [r["price"] for r in plain]
+    assert len({o.base_random_key for o in found.top}) == 5

@@ -22,6 +22,7 @@ from quarry.progress import Reporter, SilentReporter
 
 from .featured import FEATURED, FEATURED_OFFERS
 from .generate import BASE_PRODUCTS, OFFERS, Catalogue
+from .narrow_search import refresh_category_offers
 from .rows import (
     BaseProductRow,
     BaseViewRow,
@@ -139,7 +140,7 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
     cat = Catalogue(seed=size.seed, base_products=size.base_products, offers=size.offers)
     counts: dict[str, int] = {}
     with db.transaction(timeout_ms=0) as tx:
-        derived = ", ".join(f"{SCHEMA}.{t}" for t in ("catalogue_meta", "term_df", "offer_facts"))
+        derived = ", ".join(f"{SCHEMA}.{t}" for t in ("catalogue_meta", "term_df", "offer_facts", "category_offers"))
         tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {derived}")
         reference: list[tuple[str, type, Iterable[Row]]] = [
             ("cities", CityRow, cat.cities()), ("categories", CategoryRow, cat.categories()),
@@ -187,6 +188,7 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
             rep.advance(log_counts[row_type])
         refresh_term_df(tx)
         refresh_offer_facts(tx)
+        refresh_category_offers(tx)
         tx.execute(
             "INSERT INTO shop.catalogue_meta (key, value) VALUES ('size', CAST(:v AS jsonb))",
             {"v": json.dumps(size.as_meta())},

@@ -8,16 +8,24 @@ category, brand, city, warranty and score; index on category + price); base prod
 read only for keywords/attributes and for the five names shown. Ranking: cheapest first when
 the user asked for something cheap; else name match (ts_rank_cd on the search vector and
 trigram word similarity on the folded name) plus a small shop-score boost, then price.
+
+Cost at 1M offers, where a bare category holds ~50k offers: the matching offers are read
+once into `m` (without the keyword join when there are no keywords), counted once for the
+total and every distribution (one GROUPING SETS pass), and "cheap" top fives pick each
+product's cheapest offer only among the products whose lowest price is within the five lowest
+(the same five, without sorting every offer); the per-product sort compares keys bytewise
+(`COLLATE "C"`: same groups, no locale comparisons).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from quarry.db import Database
+from quarry.db import Database, Tx
 from quarry.search.text import fold_joined
 
 from .turnstate import MemberDetails, Option
@@ -41,10 +49,22 @@ WITH kw AS MATERIALIZED (
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
            OR :q <% b.persian_fold)
       AND b.extra_features @> CAST(:attributes AS jsonb)
-), m AS (
+), m AS MATERIALIZED (
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
-           coalesce(kw.r, 0) + f.score / 50.0 AS rank
-    FROM shop.offer_facts f LEFT JOIN kw ON kw.random_key = f.base_random_key
+           f.score / 50.0 AS rank
+    FROM shop.offer_facts f
+    WHERE CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
+      AND (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
+      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
+      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
+      AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
+      AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
+      AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
+      AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
+    UNION ALL
+    SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
+           kw.r + f.score / 50.0 AS rank
+    FROM shop.offer_facts f JOIN kw ON kw.random_key = f.base_random_key
     WHERE (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
       AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
       AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
@@ -52,17 +72,27 @@ WITH kw AS MATERIALIZED (
       AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
       AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
       AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
-      AND ((CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb) OR kw.random_key IS NOT NULL)
+), g AS (
+    SELECT GROUPING(m.brand_id, m.city_id, (m.price / :band) * :band, m.has_warranty) AS set,
+           m.brand_id, m.city_id, (m.price / :band) * :band AS low, m.has_warranty, count(*) AS n
+    FROM m GROUP BY GROUPING SETS ((m.brand_id), (m.city_id), ((m.price / :band) * :band), (m.has_warranty), ())
+), mins AS (
+    SELECT m.base_random_key, min(m.price) AS min_price FROM m WHERE :cheap GROUP BY 1
+), cheap_bases AS (
+    SELECT mins.base_random_key FROM mins
+    WHERE mins.min_price <= coalesce(
+        (SELECT m2.min_price FROM mins m2 ORDER BY m2.min_price OFFSET :top - 1 LIMIT 1), mins.min_price)
 )
 SELECT
-    (SELECT count(*) FROM m) AS total,
+    coalesce((SELECT n FROM g WHERE set = 15), 0) AS total,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
         SELECT best.member_random_key, best.base_random_key, b.persian_name AS name, best.price,
                c.name AS city, best.score, best.has_warranty
         FROM (
             SELECT * FROM (
-                SELECT DISTINCT ON (m.base_random_key) m.*
-                FROM m ORDER BY m.base_random_key, m.price, m.rank DESC, m.member_random_key) cheapest
+                SELECT DISTINCT ON (m.base_random_key COLLATE "C") m.*
+                FROM m WHERE NOT :cheap OR m.base_random_key IN (SELECT cheap_bases.base_random_key FROM cheap_bases)
+                ORDER BY m.base_random_key COLLATE "C", m.price, m.rank DESC, m.member_random_key) cheapest
             ORDER BY CASE WHEN :cheap THEN cheapest.price END, cheapest.rank DESC, cheapest.price,
                      cheapest.member_random_key
             LIMIT :top) best
@@ -70,16 +100,15 @@ SELECT
         JOIN shop.cities c ON c.id = best.city_id
         ORDER BY CASE WHEN :cheap THEN best.price END, best.rank DESC, best.price, best.member_random_key) t) AS top,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
-        SELECT br.title AS label, count(*) AS n FROM m JOIN shop.brands br ON br.id = m.brand_id
-        GROUP BY br.title ORDER BY n DESC, label LIMIT :cap) t) AS brands,
+        SELECT br.title AS label, g.n FROM g JOIN shop.brands br ON br.id = g.brand_id
+        WHERE g.set = 7 ORDER BY g.n DESC, label LIMIT :cap) t) AS brands,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
-        SELECT c.name AS label, count(*) AS n FROM m JOIN shop.cities c ON c.id = m.city_id
-        GROUP BY c.name ORDER BY n DESC, label LIMIT :cap) t) AS cities,
+        SELECT c.name AS label, g.n FROM g JOIN shop.cities c ON c.id = g.city_id
+        WHERE g.set = 11 ORDER BY g.n DESC, label LIMIT :cap) t) AS cities,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
-        SELECT (m.price / :band) * :band AS low, count(*) AS n FROM m
-        GROUP BY 1 ORDER BY n DESC, low LIMIT :cap) t) AS price_bands,
+        SELECT g.low, g.n FROM g WHERE g.set = 13 ORDER BY g.n DESC, g.low LIMIT :cap) t) AS price_bands,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
-        SELECT m.has_warranty AS label, count(*) AS n FROM m GROUP BY 1 ORDER BY 1) t) AS warranty
+        SELECT g.has_warranty AS label, g.n FROM g WHERE g.set = 14 ORDER BY 1) t) AS warranty
 """
 
 
@@ -101,8 +130,6 @@ class Found(BaseModel):
 
 
 def _params(d: MemberDetails) -> dict[str, Any]:
-    import json
-
     return {
         "q": fold_joined(" ".join(d.keywords)),
         "category": d.category_id,
@@ -120,12 +147,44 @@ def _params(d: MemberDetails) -> dict[str, Any]:
     }
 
 
-def search_offers(db: Database, details: MemberDetails) -> Found:
-    """Count, top five and distributions of the offers matching `details` (one statement)."""
+def _bare_category(details: MemberDetails) -> bool:
+    """Only a category (cheap or not): the searches `shop.category_offers` answers."""
+    return details.category_id is not None and details == MemberDetails(category_id=details.category_id,
+                                                                         cheap=details.cheap)  # fmt: skip
+
+
+def _run(tx: Tx, details: MemberDetails) -> dict[str, Any]:
+    tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)")
+    return tx.fetch_one(_SQL, _params(details)) or {}
+
+
+def refresh_category_offers(tx: Tx) -> int:
+    """Store the search of every bare category, cheap and not (run by the ingest after `offer_facts`)."""
+    tx.execute("TRUNCATE shop.category_offers")
+    categories = [r["category_id"] for r in tx.fetch_all("SELECT DISTINCT category_id FROM shop.offer_facts")]
+    for category in categories:
+        for cheap in (False, True):
+            row = _run(tx, MemberDetails(category_id=category, cheap=cheap))
+            tx.execute(
+                "INSERT INTO shop.category_offers (category_id, cheap, found) VALUES (:c, :cheap, CAST(:f AS jsonb))",
+                {"c": category, "cheap": cheap, "f": json.dumps(row, ensure_ascii=False)},
+            )
+    return 2 * len(categories)
+
+
+def search_offers(db: Database, details: MemberDetails, *, stored: bool = True) -> Found:
+    """Count, top five and distributions of the offers matching `details` (one statement); a bare
+    category is read from `shop.category_offers` when stored there (`stored=False`: always live)."""
     started = time.perf_counter()
     with db.transaction(read_only=True) as tx:
-        tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)")
-        row = tx.fetch_one(_SQL, _params(details)) or {}
+        row: dict[str, Any] | None = None
+        if stored and _bare_category(details):
+            row = tx.scalar(
+                "SELECT found FROM shop.category_offers WHERE category_id = :c AND cheap = :cheap",
+                {"c": details.category_id, "cheap": details.cheap},
+            )
+        if row is None:
+            row = _run(tx, details)
     return Found(
         total=row.get("total", 0),
         top=[Option(**o) for o in row.get("top") or []],

@@ -7,6 +7,7 @@ from quarry.progress import Reporter
 from quarry.settings import Settings
 
 from .ingest import ingest, loaded_size, refresh_offer_facts, refresh_term_df
+from .narrow_search import refresh_category_offers
 
 
 def migrate_shop(db: Database) -> list[str]:
@@ -25,6 +26,8 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
                 refresh_term_df(tx)
             if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.offer_facts)"):
                 refresh_offer_facts(tx)
+            if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.category_offers)"):
+                refresh_category_offers(tx)
         return False
     ingest(db, reporter=reporter)
     return True

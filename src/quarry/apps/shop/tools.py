@@ -52,9 +52,14 @@ Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers"
 _BY_KEYS = """
 SELECT b.random_key, b.persian_name, b.english_name, 'key' AS matched, 9.0 AS score
 FROM shop.base_products b
-WHERE b.random_key = ANY(CAST(:keys AS text[]))
-   OR b.random_key IN (SELECT m.base_random_key FROM shop.members m WHERE m.random_key = ANY(CAST(:keys AS text[])))
+WHERE b.random_key = ANY(CAST(:keys AS text[])
+                         || ARRAY(SELECT m.base_random_key FROM shop.members m
+                                  WHERE m.random_key = ANY(CAST(:keys AS text[]))))
+ORDER BY b.random_key
 """
+"""Base keys, and the base products of member keys. One array of keys so both go through the
+primary key index (an OR with the member subquery scanned every base product: ~80 ms at 1M
+offers for any six-letter word such as "energy")."""
 _FUZZY = """
 WITH c AS (
     (SELECT random_key FROM shop.base_products WHERE :c <% persian_fold
@@ -159,6 +164,8 @@ def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Ca
     keys = quoted_keys(query)
     if keys:
         rows = db.fetch_all(_BY_KEYS, {"keys": keys})
+        # Keys quoted as base keys in the order quoted, then the base products of member keys.
+        rows.sort(key=lambda r: keys.index(r["random_key"]) if r["random_key"] in keys else len(keys))
         if rows:
             return [Candidate(**r, searched=",".join(keys)) for r in rows][:limit]
     found = _fuzzy(db, query, limit)

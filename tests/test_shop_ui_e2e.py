@@ -1,0 +1,141 @@
+"""End to end: the shop tab of the real server (API + Gradio page) in headless Debian Chromium.
+
+A Persian product question typed into the tab gets the product's base key in the RTL chat,
+and the candidates and tool calls tables beside it fill in. Offline model (the conftest removes
+provider keys), so the answer is deterministic. Needs /usr/bin/chromium (`make setup`).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+QUESTION = "گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ مشکی"
+TURN_TIMEOUT_MS = 180_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _require_chromium() -> None:
+    """Never skip and never download a browser: a missing Chromium is a setup error."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make setup` (installs Debian chromium)")
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    """Prepare the database (the shop catalogue included), then serve `quarry.api:create_app`."""
+    from quarry.setup import prepare
+
+    _require_chromium()  # fail fast, before the slow setup
+
+    prepare()
+    port = _free_port()
+    config = uvicorn.Config("quarry.api:create_app", factory=True, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="quarry-shop-e2e-server", daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if not thread.is_alive():
+            pytest.fail("the quarry server exited during startup (see the log above)")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    else:
+        server.should_exit = True
+        pytest.fail(f"the quarry server did not answer {url}/healthz within 120 s")
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def _expected_key() -> str:
+    """The base key the question names, read from the same catalogue the server answers from."""
+    from quarry.apps.shop.generate import Catalogue
+    from quarry.apps.shop.ingest import loaded_size
+    from quarry.db import get_database
+    from quarry.settings import get_settings
+
+    size = loaded_size(get_database(get_settings()))
+    assert size is not None, "prepare() loaded no shop catalogue"
+    keys = Catalogue(seed=size.seed, base_products=size.base_products, offers=size.offers).featured_keys()
+    return keys["samsung_a54_128_black"]
+
+
+@pytest.mark.e2e
+def test_shop_question_in_browser(server_url: str, tmp_path: Path) -> None:
+    _require_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    key = _expected_key()
+    shot = tmp_path / "shop_e2e.png"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1440, "height": 1000})
+            page.goto(server_url + "/", wait_until="domcontentloaded")
+            page.get_by_role("tab", name="Shop (فروشگاه)").click()
+            tab = page.locator("#tab-shop")
+            box = tab.locator("textarea").first
+            expect(box).to_be_visible(timeout=60_000)
+            # The chat and the input are right-to-left.
+            chat = page.locator("#shop-chat")
+            assert chat.evaluate("el => getComputedStyle(el).direction") == "rtl"
+            assert box.evaluate("el => getComputedStyle(el).direction") == "rtl"
+
+            box.fill(QUESTION)
+            tab.get_by_role("button", name="ارسال").click()
+
+            # The answer: the question echoed as the user's message, the base key in the reply.
+            expect(chat).to_contain_text(key, timeout=TURN_TIMEOUT_MS)
+            expect(chat).to_contain_text("A54")
+            # Both sides of the exchange are rendered right-to-left (Gradio's `rtl=True`).
+            for role, text in (("user", "A54"), ("bot", key)):
+                bubble = chat.locator(f'[data-testid="{role}"]').filter(has_text=text).first
+                expect(bubble).to_be_visible()
+                assert bubble.get_attribute("dir") == "rtl", role
+                assert bubble.evaluate("el => getComputedStyle(el).direction") == "rtl", role
+
+            # Beside it: the candidates (the product first) and the tool calls of the turn.
+            candidates = page.locator("#shop-candidates")
+            expect(candidates).to_contain_text(key, timeout=30_000)
+            expect(candidates).to_contain_text("سامسونگ")
+            trace = page.locator("#shop-trace")
+            expect(trace).to_contain_text("search_base_products", timeout=30_000)
+            page.screenshot(path=str(shot), full_page=True)
+        except Exception:
+            if "page" in locals():
+                page.screenshot(path=str(tmp_path / "shop_e2e_failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
+    assert shot.stat().st_size > 0
