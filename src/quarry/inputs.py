@@ -17,7 +17,9 @@ _UNSTORABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 VISIBLE_TEXT = r"[^\s\x00-\x1f\x7f]"
 """JSON-schema pattern for request text: at least one visible character (so the schema says
 what `clean_question` enforces: blank or control-only text is not a question)."""
-_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+SESSION_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+"""What a session (or thread) id looks like: request schemas and `clean_session_id` share it."""
+_SESSION_ID = re.compile(SESSION_ID_PATTERN)
 MAX_SESSION_ID_CHARS = 64
 
 

@@ -9,7 +9,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
-from quarry.inputs import VISIBLE_TEXT, clean_question
+from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT, clean_question
 
 from .models import ArchiveResponse
 
@@ -24,7 +24,7 @@ class ArchiveSearchRequest(BaseModel):
     )
     thread_id: str | None = Field(
         None,
-        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        pattern=SESSION_ID_PATTERN,
         description="Continue a conversation: the id a previous response returned (others start a new one).",
     )
 

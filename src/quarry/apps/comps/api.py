@@ -6,7 +6,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
-from quarry.inputs import VISIBLE_TEXT
+from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT
 
 from .models import CompsResponse
 
@@ -19,7 +19,7 @@ class CompsSearchRequest(BaseModel):
     query: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="What the user is looking for.")
     session_id: str | None = Field(
         None,
-        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        pattern=SESSION_ID_PATTERN,
         description="Continue a conversation: the id a previous response returned (others start a new one).",
     )
     strictness: float | None = Field(None, ge=0, le=1, strict=True, description="0 loose … 1 strict.")

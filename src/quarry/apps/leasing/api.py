@@ -6,7 +6,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES, ErrorBody
-from quarry.inputs import VISIBLE_TEXT
+from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT
 
 from .models import LeasingResponse
 
@@ -19,7 +19,7 @@ class LeasingMessage(BaseModel):
     text: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="The user's message.")
     session_id: str | None = Field(
         None,
-        pattern=r"^[A-Za-z0-9_-]{1,64}$",
+        pattern=SESSION_ID_PATTERN,
         description="Continue a conversation: the id a previous response returned (others start a new one).",
     )
     tenant_id: str | None = Field(None, pattern=r"^T-\d{1,6}$", description="The tenant asking, e.g. T-001.")
@@ -28,7 +28,7 @@ class LeasingMessage(BaseModel):
 class HoldRelease(BaseModel):
     """Release one hold of a session."""
 
-    session_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    session_id: str = Field(pattern=SESSION_ID_PATTERN)
 
 
 RESPONSES: dict[int | str, dict[str, object]] = {
