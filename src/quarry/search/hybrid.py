@@ -24,15 +24,15 @@ import re
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Literal
 
 from quarry.db import Database
-from quarry.embed import vector_literal
 from quarry.errors import QuarryError
 from quarry.search.lexical import bm25_term_sql
 from quarry.search.rrf import rrf_fuse
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Method = Literal["vector", "bm25"]
 """A ranking method the block can run."""
@@ -191,6 +191,8 @@ def hybrid_rank(
         raise QuarryError(f"hybrid_rank: filter parameters {sorted(clash)} are reserved")
     queries: dict[Method, tuple[str, dict[str, Any], str]] = {}
     if query_vec is not None and source.embedding_column:
+        from quarry.embed import vector_literal  # numpy only when a vector is really searched
+
         queries["vector"] = (
             source.vector_sql(where),
             {**bound, "q": vector_literal(query_vec), "k": limit},

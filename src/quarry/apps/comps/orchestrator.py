@@ -25,7 +25,6 @@ from quarry.agent import (
     timed,
 )
 from quarry.db import Database, get_database
-from quarry.embed import EmbeddingError, embed_query, get_embedder
 from quarry.errors import BadInput, DataMissing
 from quarry.inputs import clean_question, clean_session_id
 from quarry.llm import user_texts
@@ -420,6 +419,9 @@ async def _finish(
 def _hybrid(
     db: Database, filters: CompFilters, emb_query: str, lexical: str, reasons: list[str], s: Settings
 ) -> tuple[list[dict[str, object]], RetrievalStep]:
+    # Imported here: only the hybrid path embeds, and numpy + the embedder cost ~90 ms of every CLI call.
+    from quarry.embed import EmbeddingError, embed_query, get_embedder
+
     notes: list[str] = []
     vec = None
     if vectors_ready(db):

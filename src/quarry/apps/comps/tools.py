@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from quarry.db import Database
-from quarry.embed import vector_literal
 from quarry.search import HybridSource, hybrid_rank, tokenize
 
 from .models import CompFilters, Stats
 from .street_words import BM25_ALIASES
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ROW_COLUMNS = (
     "id, month, town, flat_type, block, street_name, storey_range, floor_area_sqm, flat_model,"
@@ -220,7 +220,7 @@ def nearest_listing_texts(db: Database, query_vec: np.ndarray, *, limit: int = 5
         "SELECT town, street_name, flat_model, embed_text,"
         " 1 - (embedding <=> CAST(:q AS vector)) AS similarity"
         " FROM hdb_listing_vectors ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit",
-        {"q": vector_literal(query_vec), "limit": limit},
+        {"q": _vector_literal(query_vec), "limit": limit},
     )
 
 
@@ -288,3 +288,9 @@ def towns_of_streets(db: Database, streets: list[str]) -> list[str]:
 def corpus_size(db: Database) -> int:
     """Rows loaded by the last ingest (kept with the BM25 statistics; cheaper than count(*))."""
     return int(db.scalar("SELECT coalesce(max(value), 0) FROM hdb_corpus_stats WHERE key = 'docs'"))
+
+
+def _vector_literal(vec: np.ndarray) -> str:
+    from quarry.embed import vector_literal  # numpy only when a vector is really searched
+
+    return vector_literal(vec)

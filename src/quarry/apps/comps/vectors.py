@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 import time
+from typing import TYPE_CHECKING
 
 from quarry.db import Database
-from quarry.embed import Embedder, embed_missing, missing_texts
 from quarry.progress import Reporter, SilentReporter
 
 from .street_words import EXPANDED
+
+if TYPE_CHECKING:
+    from quarry.embed import Embedder
 
 
 def expand_street(street: str) -> str:
@@ -71,6 +74,8 @@ def embed_listings(
         (r["town"], r["street_name"], r["flat_model"]): embed_text(r["street_name"], r["town"], r["flat_model"])
         for r in combos
     }
+    from quarry.embed import embed_missing, missing_texts  # numpy only when embedding
+
     todo = missing_texts(db, embedder, list(texts.values()))
     rep.phase(f"embed listings ({embedder.model})", total=len(todo))
     embedded = embed_missing(db, embedder, todo, batch_size=batch_size, progress=rep.advance)
