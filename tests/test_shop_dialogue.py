@@ -12,7 +12,7 @@ import pytest
 from quarry.apps.shop.memory import load_chat
 from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
-from quarry.apps.shop.narrow_search import refresh_category_offers, search_offers
+from quarry.apps.shop.narrow_search import search_offers
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.testing import prepared_database
 from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
@@ -206,16 +206,17 @@ def test_stored_bare_categories_match_a_live_search(shop_db: Database) -> None:
             d = MemberDetails(category_id=category, cheap=cheap)
             a, b = search_offers(shop_db, d), search_offers(shop_db, d, stored=False)
             assert a.model_dump(exclude={"ms"}) == b.model_dump(exclude={"ms"}), (category, cheap)
-    # Only a bare category is read from the table: mark a stored row, then look.
+    # Only a bare category is read from the table: store a marked row for a category no offer
+    # has (real rows stay untouched for concurrent tests), then look.
+    fake = 1_000_000 + category
     try:
-        shop_db.execute("UPDATE shop.category_offers SET found = jsonb_set(found, '{total}', '-1')"
-                        " WHERE category_id = 17 AND cheap")  # fmt: skip
-        assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True)).total == -1
-        assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True, city_id=TEHRAN)).total > 0
+        shop_db.execute("INSERT INTO shop.category_offers (category_id, cheap, found)"
+                        " VALUES (:c, true, '{\"total\": -1}')", {"c": fake})  # fmt: skip
+        assert search_offers(shop_db, MemberDetails(category_id=fake, cheap=True)).total == -1
+        assert search_offers(shop_db, MemberDetails(category_id=fake, cheap=True, city_id=TEHRAN)).total == 0
+        assert search_offers(shop_db, MemberDetails(category_id=fake, cheap=True), stored=False).total == 0
     finally:
-        with shop_db.transaction(timeout_ms=0) as tx:
-            refresh_category_offers(tx)
-    assert search_offers(shop_db, MemberDetails(category_id=17, cheap=True)).total > 0
+        shop_db.execute("DELETE FROM shop.category_offers WHERE category_id = :c", {"c": fake})
 
 
 def test_cheap_top_five_is_each_products_cheapest_offer(shop_db: Database) -> None:
