@@ -56,3 +56,12 @@ def labs_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     get_settings.cache_clear()
     yield
     get_settings.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def server_url(db: None) -> Iterator[str]:
+    """The real server with the UI, in this process, shared by the browser tests."""
+    from .browser import ui_server
+
+    with ui_server() as url:
+        yield url

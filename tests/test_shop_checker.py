@@ -5,10 +5,6 @@ fields each scenario expects exactly."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 
@@ -18,39 +14,15 @@ import pytest
 from quarry.apps.shop.eval_cases import ShopCase, build_cases
 from quarry.apps.shop.testing import prepared_database
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from .serving import served
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     prepared_database()
-    port = _free_port()
     env = {**os.environ, "LLM_PROVIDER": "offline"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "quarry.cli", "serve", "--no-ui", "--host", "127.0.0.1", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the server did not come up within 90 s")
+    with served(env, tmp_path_factory.mktemp("shop-checker") / "serve.log", "--no-ui", start_timeout_s=90) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def _expected(case: ShopCase) -> dict[str, object]:

@@ -5,80 +5,19 @@ Needs /usr/bin/chromium (`make setup` installs it); Playwright never downloads a
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
-import uvicorn
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
 PROMPT = "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months"
 TURN_TIMEOUT_MS = 180_000
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _require_chromium() -> None:
-    """Never skip and never download a browser: a missing Chromium is a setup error."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make setup` (installs Debian chromium)")
-
-
-@pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
-    """Prepare the database, then serve `quarry.api:create_app` (factory) on a free port."""
-    from quarry.setup import prepare
-
-    _require_chromium()  # fail fast, before the slow setup
-
-    prepare()
-    port = _free_port()
-    config = uvicorn.Config("quarry.api:create_app", factory=True, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="quarry-e2e-server", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if not thread.is_alive():
-            pytest.fail("the quarry server exited during startup (see the log above)")
-        try:
-            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    else:
-        server.should_exit = True
-        pytest.fail(f"the quarry server did not answer {url}/healthz within 120 s")
-    try:
-        yield url
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-
-
 @pytest.mark.e2e
 def test_comps_search_in_browser(server_url: str, tmp_path: Path) -> None:
-    _require_chromium()
+    require_chromium()
     from playwright.sync_api import expect, sync_playwright
 
     shot = tmp_path / "comps_e2e.png"
