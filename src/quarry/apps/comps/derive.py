@@ -137,22 +137,26 @@ class TermCounts:
     combos: dict[tuple[str, int, int, int, int, int, int, int, int], int] = field(default_factory=dict)
     """(month, piece id of town, flat type, block, street, model, storey, area, lease) → rows."""
     piece_terms: list[frozenset[str]] = field(default_factory=list)
-    """Terms of each piece, by piece id."""
+    """Distinct terms of each piece, by piece id."""
+    piece_lengths: list[int] = field(default_factory=list)
+    """Terms of each piece with repeats (its share of the document length), by piece id."""
 
-    def document_frequencies(self, keep_from: str) -> tuple[Counter[str], int]:
-        """(documents per term, documents) over the months from `keep_from` ('YYYY-MM-01') on."""
+    def statistics(self, keep_from: str) -> tuple[Counter[str], int, float]:
+        """(documents per term, documents, average document length) over the months from
+        `keep_from` ('YYYY-MM-01') on: the rows the window keeps."""
         df: Counter[str] = Counter()
-        docs = 0
-        sets = self.piece_terms
+        docs = length = 0
+        sets, lengths = self.piece_terms, self.piece_lengths
         for (month, *ids), n in self.combos.items():
             if f"{month}-01" < keep_from:
                 continue
             docs += n
+            length += n * (len(LISTING_WORDS) + sum(lengths[i] for i in ids))
             for term in frozenset().union(*(sets[i] for i in ids)):
                 df[term] += n
         for word in LISTING_WORDS:
             df[word] = docs  # in every listing, whatever the values hold
-        return df, docs
+        return df, docs, length / docs if docs else 0.0
 
 
 class RowDeriver:
@@ -183,6 +187,7 @@ class RowDeriver:
         found = terms(text)
         ids = self.terms.piece_terms
         ids.append(frozenset(found))
+        self.terms.piece_lengths.append(len(found))
         # Terms are runs of letters and digits; only a word spelled "null" needs quotes in an array literal.
         elements = ",".join('"null"' if t == "null" else t for t in found)
         return text.translate(_ESCAPES), elements, len(ids) - 1

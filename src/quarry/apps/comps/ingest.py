@@ -224,13 +224,11 @@ def _months_before(month: str, n: int) -> str:
 
 
 def _term_stats(conn: Tx, terms: TermCounts, keep_from: str) -> None:
-    """BM25 document frequencies (counted during the load) and average length of the rows kept."""
-    df, _ = terms.document_frequencies(keep_from)
+    """BM25 document frequencies, documents and average length of the rows kept, counted during the load."""
+    df, docs, avgdl = terms.statistics(keep_from)
     conn.execute("TRUNCATE hdb_term_stats")
     conn.execute("INSERT INTO hdb_term_stats (term, df) VALUES (:t, :d)", [{"t": t, "d": n} for t, n in df.items()])
     conn.execute("TRUNCATE hdb_corpus_stats")
     conn.execute(
-        "INSERT INTO hdb_corpus_stats (key, value)"
-        " SELECT 'docs', count(*) FROM hdb_resale"
-        " UNION ALL SELECT 'avgdl', coalesce(avg(cardinality(listing_terms)), 0) FROM hdb_resale"
+        "INSERT INTO hdb_corpus_stats (key, value) VALUES ('docs', :n), ('avgdl', :a)", {"n": docs, "a": avgdl}
     )

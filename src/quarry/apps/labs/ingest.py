@@ -64,9 +64,8 @@ def _load_analytes(conn: Tx) -> tuple[int, int]:
 
 
 def _copy(conn: Tx, table: str, columns: tuple[str, ...], rows: object, rep: Reporter) -> int:
-    raw = conn.driver
     count = 0
-    with raw.cursor() as cur, cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+    with conn.copy_in(table, columns) as copy:
         for row in rows:  # type: ignore[attr-defined]
             copy.write_row(row)
             count += 1

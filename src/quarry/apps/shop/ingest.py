@@ -93,12 +93,8 @@ def copy_line(row: Row) -> str:
     return "\t".join(_cell(getattr(row, f.name)) for f in dataclasses.fields(row)) + "\n"
 
 
-def _columns(row_type: type) -> str:
-    return ", ".join(f.name for f in dataclasses.fields(row_type))
-
-
 def _copy(tx: Tx, table: str, row_type: type, lines: Iterable[str]) -> None:
-    with tx.driver.cursor() as cur, cur.copy(f"COPY {SCHEMA}.{table} ({_columns(row_type)}) FROM STDIN") as copy:
+    with tx.copy_in(f"{SCHEMA}.{table}", [f.name for f in dataclasses.fields(row_type)]) as copy:
         for chunk in lines:
             copy.write(chunk)
 
