@@ -1,7 +1,8 @@
-"""Row parsing and derived columns (seed §2.2), done once per CSV row in Python.
+"""Row parsing and derived columns (seed §2.2): `RowDeriver` turns CSV rows into COPY lines.
 
-Every function here is pure; a value that does not parse raises `ValueError`, which the
-ingest counts as a bad row instead of failing the load.
+The parsing functions are pure and run once per distinct value (the deriver caches them); a
+value that does not parse raises `ValueError`, which the ingest counts as a bad row instead
+of failing the load.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
 
-from quarry.search.text import terms as search_terms
+from quarry.search.text import terms
 
 MONTH = re.compile(r"^\d{4}-\d{2}$")
 STOREY = re.compile(r"^\s*(\d+)\s+TO\s+(\d+)\s*$")
@@ -24,12 +24,9 @@ LEASE_YEARS = 99
 CENT = Decimal("0.01")
 
 
-@lru_cache(maxsize=65536)
-def lease_months(remaining: str, month: str, lease_commence: int) -> int:
-    """'61 years 04 months' → 736; '55 years' → 660; empty → from a 99-year lease start."""
+def lease_months(remaining: str) -> int:
+    """A stated remaining lease: '61 years 04 months' → 736; '55 years' → 660; '70' → 840."""
     text = remaining.strip()
-    if not text:
-        return (lease_commence + LEASE_YEARS) * 12 - (int(month[:4]) * 12 + int(month[5:7]) - 1)
     y, m, n = YEARS.search(text), MONTHS.search(text), ONLY_NUMBER.match(text)
     if not (y or m or n):
         raise ValueError(f"remaining_lease {remaining!r}")
@@ -41,30 +38,12 @@ def format_lease(months: int) -> str:
     return f"{months // 12} years {months % 12:02d} months"
 
 
-@lru_cache(maxsize=1024)
 def storey_bounds(storey_range: str) -> tuple[int, int]:
     """'07 TO 09' → (7, 9)."""
     m = STOREY.match(storey_range)
     if not m:
         raise ValueError(f"storey_range {storey_range!r}")
     return int(m.group(1)), int(m.group(2))
-
-
-@lru_cache(maxsize=65536)
-def _part_terms(part: str) -> tuple[str, ...]:
-    return tuple(search_terms(part))
-
-
-def terms(text: str) -> list[str]:
-    """BM25 terms of a listing (the core tokenizer, no aliases), duplicates kept (term frequency).
-
-    Split on spaces first so each repeated piece (town, street, lease...) is tokenised once
-    per ingest, not once per row: a 1M-row load repeats a few thousand distinct pieces.
-    """
-    out: list[str] = []
-    for part in text.split(" "):
-        out.extend(_part_terms(part))
-    return out
 
 
 def parse_price(text: str) -> Decimal:
@@ -120,7 +99,7 @@ def _area(piece: PieceMaker, raw: str) -> tuple[Piece, str]:
 def _lease(piece: PieceMaker, raw: str) -> tuple[Piece, int]:
     """A stated remaining lease → (its piece, months); blank leases are derived per row."""
     text = raw.strip()
-    return piece(text), lease_months(text, "2000-01", 0)
+    return piece(text), lease_months(text)
 
 
 @dataclass
@@ -165,8 +144,8 @@ class RowDeriver:
     A million rows hold a few thousand distinct towns, streets, storeys, areas and leases, so
     each distinct raw value is parsed, escaped and tokenised once and kept here; a row is then
     a handful of dictionary lookups and one string format (about 4x faster than deriving every
-    row). The BM25 terms of the listing are the concatenation of its pieces' terms because
-    `terms` is applied word by word. A value that does not parse raises `ValueError` (the
+    row). The BM25 terms of the listing are the concatenation of its pieces' terms because no
+    word spans the spaces that join the pieces. A value that does not parse raises `ValueError` (the
     ingest counts the row as bad), checked in the row's column order so the first bad column
     is the one reported.
     """
