@@ -39,7 +39,7 @@ Method = Literal["vector", "bm25"]
 RESERVED_PARAMS = frozenset({"q", "terms", "k"})
 """Bound parameter names the block uses itself; a filter must not use them."""
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="quarry-hybrid")
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="quarry-hybrid")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,10 +121,8 @@ class HybridSource:
         )
         # tf of term i in a document, NULL when it lacks the term (or idf is NULL: unknown
         # term); computed once per row (OFFSET 0 keeps the planner from inlining it twice).
-        # The containment test is cheap; counting positions only runs where the term is.
         tfs = ", ".join(
-            f"CASE WHEN {col} @> ARRAY[(CAST(:terms AS text[]))[{i}]]"
-            f" THEN CAST(cardinality(array_positions({col}, (CAST(:terms AS text[]))[{i}])) AS bigint) END AS tf{i}"
+            f"CAST(nullif(cardinality(array_positions({col}, (CAST(:terms AS text[]))[{i}])), 0) AS bigint) AS tf{i}"
             for i in range(1, n_terms + 1)
         )
         parts = " + ".join(
@@ -205,20 +203,20 @@ def hybrid_rank(
             {**bound, "terms": distinct, "k": limit},
             "no document in this pool has a query term",
         )
-    # The two rankings are independent statements: on two connections at once they cost the
-    # slower one instead of both (each thread runs in a copy of the caller's tracing context).
-    futures = {
-        m: _POOL.submit(contextvars.copy_context().run, db.fetch_all, sql, params)
-        for m, (sql, params, _) in queries.items()
-    }
+    # The rankings are independent statements: all but the last run on pool threads (each in a
+    # copy of the caller's tracing context) while the last runs here, so together they cost the
+    # slowest of them, not the sum.
+    jobs = list(queries.items())
+    pending = {m: _POOL.submit(contextvars.copy_context().run, db.fetch_all, sql, p) for m, (sql, p, _) in jobs[:-1]}
+    results = {m: db.fetch_all(sql, p) for m, (sql, p, _) in jobs[-1:]}
+    results.update({m: future.result() for m, future in pending.items()})
     rankings: dict[Method, list[Any]] = {}
     notes: list[str] = []
-    for m, future in futures.items():
-        rows = future.result()
-        if rows:
-            rankings[m] = [r["id"] for r in rows]
+    for m, (_, _, empty_note) in jobs:
+        if results[m]:
+            rankings[m] = [r["id"] for r in results[m]]
         else:
-            notes.append(queries[m][2])
+            notes.append(empty_note)
     named: dict[str, list[Any]] = {str(m): ids for m, ids in rankings.items()}
     fused = rrf_fuse(named, weights or {}, k=rrf_k)[:limit]
     return HybridHits(ids=[i for i, _ in fused], scores=[s for _, s in fused], rankings=rankings, notes=notes)
