@@ -9,7 +9,6 @@ import csv
 import io
 import json
 import re
-import time
 from collections import Counter
 from datetime import date
 from functools import cache
@@ -372,10 +371,9 @@ def test_bundled_data_stays_small() -> None:
 # --------------------------------------------------------------------------------------------- --scale
 
 
-def test_scale_writes_ten_thousand_units_quickly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    began = time.perf_counter()
+def test_scale_writes_ten_thousand_units(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # How fast lives in bench/bench_leasing.py, not here.
     main(["--scale", "10000", "--out", str(tmp_path)])
-    assert time.perf_counter() - began < 15
     assert sorted(p.name for p in tmp_path.iterdir()) == ["buildings.csv", "units.csv"]
     good, bad = read_units(tmp_path)
     assert len(good) == 10_000 and dict(bad) == BAD_UNIT_ROWS
