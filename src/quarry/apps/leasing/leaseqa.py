@@ -28,11 +28,11 @@ MIN_BM25 = 2.0
 """Below this best score (and with no topic section) the lease is taken to be silent."""
 MAX_SECTIONS = 3
 SAME_ARTICLE_SCORE = 0.8
+"""Another section of the best section's article is cited when it scores this share of the best."""
 AMENDMENT_SCORE = 0.5
 """An amendment that neither names a cited section nor is titled for the topic is cited only when
 it scores this share of the best section (a passing mention, e.g. "the security held under the
 Lease shall continue" in a term extension, is not an answer about the deposit)."""
-"""Another section of the best section's article is cited when it scores this share of the best."""
 QUOTE_CHARS = 420
 PASSAGES = 8
 """Sections shown to a remote model choosing the citations."""
