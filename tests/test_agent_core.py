@@ -17,7 +17,7 @@ from quarry.apps.comps.models import PlannerDecision, Target
 from quarry.apps.comps.orchestrator import run as comps_run
 from quarry.db import get_database
 from quarry.llm import output_call
-from quarry.settings import Settings
+from quarry.settings import Settings, get_settings
 
 
 class Answer(BaseModel):
@@ -161,6 +161,29 @@ def test_comps_runs_on_injected_inline_models(db: None) -> None:
     )
     assert stored is not None and stored["model"] == "inline-planner,inline-target"
     assert [s["kind"] for s in stored["trace"]][:2] == ["plan", "sql"]
+
+
+def test_comps_does_not_ask_the_planner_when_there_is_nothing_to_decide(db: None) -> None:
+    """Count inside [min, max] and nothing to clarify: 'accept' by policy, no model call."""
+
+    def target(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return output_call(info, Target(town="BEDOK", flat_type="4 ROOM", months_back=6))
+
+    def planner(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        raise AssertionError("the planner was asked although only 'accept' was possible")
+
+    wide = get_settings().model_copy(update={"comps_min_comps": 0, "comps_max_comps": 10**9})
+    resp = asyncio.run(
+        comps_run(
+            "4-room in Bedok",
+            settings=wide,
+            target_model=FunctionModel(target, model_name="inline-target"),
+            planner_model=FunctionModel(planner, model_name="inline-planner"),
+        )
+    )
+    step = next(t for t in resp.trace if t.step == "planner")
+    assert resp.action == "accept" and resp.count > 0 and resp.results
+    assert step.action == "accept" and step.model == "policy" and "without asking the planner" in (step.reason or "")
 
 
 def test_labs_tool_calls_reach_agent_runs_as_tool_steps() -> None:

@@ -32,7 +32,7 @@ from quarry.settings import Settings, get_settings
 
 from . import adjustments, tools
 from .models import Adjustment, CompFilters, CompRow, CompsResponse, PlannerDecision, ResponseAction, Stats, Target
-from .planner import PlannerPayload, decide, get_planner_agent, offline_planner
+from .planner import PlannerPayload, clarify_question, decide, get_planner_agent, offline_planner
 from .scoring import ScoreWeights, months_between, rerank
 from .state import LoopState, describe_filters, initial_state, month_shift, to_filters
 from .target import get_target_agent, offline_target_model, resolve_streets
@@ -101,8 +101,23 @@ async def _extract_target(
     return target, result.messages
 
 
+def _no_choice(payload: PlannerPayload) -> bool:
+    """True when the only sound answer is 'accept': nothing to clarify, and the count is in
+    range or no step of the needed kind is left. The planner is then not asked, which saves a
+    model call per turn (a remote round trip, or ~4 ms of agent machinery offline)."""
+    if clarify_question(payload.target):
+        return False
+    if payload.count < payload.min_comps:
+        return not (payload.relax_steps_left > 0 and payload.available_relax)
+    if payload.count > payload.max_comps:
+        return not (payload.tighten_steps_left > 0 and payload.available_tighten)
+    return True
+
+
 async def _plan(ctx: _Turn, payload: PlannerPayload) -> tuple[PlannerDecision, str | None, str | None]:
     """Ask the planner; an unusable answer is replaced by the policy (and the trace says so)."""
+    if _no_choice(payload):
+        return decide(payload), "policy", "no choice left: accepted without asking the planner"
     result = await run_agent(
         get_planner_agent(),
         payload.model_dump_json(),
@@ -166,7 +181,7 @@ async def run(
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
         response = await _loop(ctx, lexical, target, sid, strict, oldest, newest)
         await db.run(save_session, db, APP, sid, messages, {"last_target": target.model_dump(mode="json")})
-    models = {t.model for t in ctx.trace if t.model and t.model != "sql"}
+    models = {t.model for t in ctx.trace if t.model and t.model not in ("sql", "policy")}
     response.run_id = await db.run(
         record_run,
         db,
