@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import hypothesis
 import pytest
 from pydantic_ai import models
 
@@ -21,6 +22,11 @@ for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_A
 # ...and should a key slip through, pydantic-ai refuses the request; tests that talk to a
 # server they start on loopback allow it inside `local_openai(...)` only.
 models.ALLOW_MODEL_REQUESTS = False
+# Property tests draw the same examples on every run, so CI cannot fail on a new random draw;
+# `HYPOTHESIS_PROFILE=explore make test` searches afresh (and prints a seed to reproduce).
+hypothesis.settings.register_profile("repeatable", derandomize=True)
+hypothesis.settings.register_profile("explore", derandomize=False)
+hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(scope="session")

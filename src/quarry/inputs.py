@@ -14,9 +14,13 @@ from typing import Any
 from quarry.errors import BadInput
 
 _UNSTORABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
-VISIBLE_TEXT = r"[^\s\x00-\x1f\x7f]"
+VISIBLE_TEXT = r"[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
 """JSON-schema pattern for request text: at least one visible character (so the schema says
-what `clean_question` enforces: blank or control-only text is not a question)."""
+what `clean_question` enforces: blank or control-only text is not a question).
+
+Spaces are listed rather than written `\\s`: `\\s` means different sets in pydantic's Rust
+regex, Python and ECMAScript (U+0085, U+FEFF), and clients read this pattern with their own
+engine. The class is the union of all three plus C0/C1 controls."""
 SESSION_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 """What a session (or thread) id looks like: request schemas and `clean_session_id` share it."""
 _SESSION_ID = re.compile(SESSION_ID_PATTERN)

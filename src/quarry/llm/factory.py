@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from genai_prices import data_snapshot
 from pydantic_ai.models import Model
 from pydantic_ai.models.fallback import FallbackModel
 from pydantic_ai.models.function import FunctionDef, FunctionModel
@@ -18,6 +19,7 @@ from pydantic_ai.models.function import FunctionDef, FunctionModel
 from quarry.settings import Settings
 
 OFFLINE_PREFIX = "offline:"
+_NO_PRICES = data_snapshot.DataSnapshot(providers=[], from_auto_update=False)
 
 
 @dataclass
@@ -66,10 +68,21 @@ def remote_models(settings: Settings) -> list[Model]:
     return [OpenAIChatModel(n, provider=provider, settings={"timeout": timeout}) for n in names]
 
 
+def _use_price_tables(needed: bool) -> None:
+    """Load genai-prices' price tables only when a remote model can cost money.
+
+    PydanticAI loads them (1.6 MB of Python, ~0.15 s) in every `Model` constructor; an
+    offline `FunctionModel` has no price, and a CLI call paid that on every run. With a
+    remote provider the bundled tables are used as PydanticAI intends.
+    """
+    data_snapshot.set_custom_snapshot(None if needed else _NO_PRICES)
+
+
 def build_model(settings: Settings, offline: FunctionDef, *, name: str) -> Model:
     """Remote chain → offline model; the offline model alone when nothing remote is configured."""
-    local = FunctionModel(offline, model_name=f"{OFFLINE_PREFIX}{name}")
     remote = remote_models(settings)
+    _use_price_tables(bool(remote))
+    local = FunctionModel(offline, model_name=f"{OFFLINE_PREFIX}{name}")
     if not remote:
         return local
     return FallbackModel(remote[0], *remote[1:], local, fallback_on=_record)

@@ -84,7 +84,8 @@ IMAGE_BASE64 = (
 """What an image part's content is: base64 (or a base64 data URL) of a PNG, JPEG, GIF or WebP,
 recognised by its first bytes. Documented in the schema; `decode_image` enforces it (HTTP 400
 with the reason), together with the 5 MB limit."""
-CHAT_ID = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
+CHAT_ID = rf"^[^\x00-\x1f\x7f]*{VISIBLE_TEXT}[^\x00-\x1f\x7f]*$"
+"""A chat id: no control characters and at least one visible one (any client's id scheme)."""
 MAX_PARTS = 8
 MAX_PART_CHARS = 2000
 
