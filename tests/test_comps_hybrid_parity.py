@@ -49,6 +49,8 @@ CASES: list[tuple[str, CompFilters, str, str]] = [
     ),
     ("no-town", CompFilters(flat_type="EXECUTIVE"), "executive maisonette apartment 99 years", "Maisonette"),
     ("unknown-terms", CompFilters(town="YISHUN"), "zzzz qqqq", "Yishun Ring Road"),
+    # Unknown words between known ones: their tf is never computed, the ranking must not move.
+    ("mixed-terms", CompFilters(town="YISHUN", flat_type="4 ROOM"), "4 zzzz room near yishun ring qqqq", "Yishun Ring"),
 ]
 
 

@@ -119,10 +119,12 @@ class HybridSource:
             f" WHERE s.term = (CAST(:terms AS text[]))[{i}]) AS idf{i}"
             for i in range(1, n_terms + 1)
         )
-        # tf of term i in a document, NULL when it lacks the term (or idf is NULL: unknown
-        # term); computed once per row (OFFSET 0 keeps the planner from inlining it twice).
+        # tf of term i in a document, NULL when it lacks the term or the corpus does (idf NULL:
+        # the CASE skips scanning the array for it); computed once per row (OFFSET 0 keeps the
+        # planner from inlining it twice).
         tfs = ", ".join(
-            f"CAST(nullif(cardinality(array_positions({col}, (CAST(:terms AS text[]))[{i}])), 0) AS bigint) AS tf{i}"
+            f"CASE WHEN q.idf{i} IS NOT NULL THEN CAST(nullif(cardinality("
+            f"array_positions({col}, (CAST(:terms AS text[]))[{i}])), 0) AS bigint) END AS tf{i}"
             for i in range(1, n_terms + 1)
         )
         parts = " + ".join(
