@@ -19,6 +19,7 @@ from quarry.db import Database, get_database
 from quarry.settings import get_settings
 
 CASES = [json.loads(x) for x in (EVAL_DIR / "lease_questions.jsonl").read_text().splitlines() if x.strip()]
+PARAPHRASES = [json.loads(x) for x in (EVAL_DIR / "lease_paraphrases.jsonl").read_text().splitlines() if x.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +81,11 @@ def test_citation_figures_on_the_labelled_questions(db: Database) -> None:
     # Answer level: the first citation is a section that answers (measured 0.99), and citations stay
     # inside the labelled article or amendment (measured 0.99).
     assert figures.answered >= 0.9 and figures.article_precision >= 0.9
-    assert precision >= 0.75 and recall >= 0.75  # strict labels: measured 0.80 / 0.78; the target is 0.9
+    assert precision >= 0.9 and recall >= 0.9  # strict labels: measured 0.94 / 0.98 (0.80 / 0.78 before)
+    # The same clauses and five more asked in other words (written after the rule): measured 0.90 / 0.89.
+    para = lease_citations(db, PARAPHRASES)
+    assert len(PARAPHRASES) >= 100 and para.abstention == 1.0
+    assert para.precision >= 0.85 and para.recall >= 0.85
 
 
 def test_hybrid_retrieval_over_embedded_chunks(db: Database) -> None:
@@ -119,3 +124,27 @@ def test_sections_are_cited_where_they_start_in_lease_order_without_passing_ment
     # The amendment's "the security held under the Lease shall continue" is a passing mention: not cited.
     deposit = answer_question(db, "How much is our security deposit?", tenant_id="T-002")
     assert [c.section for c in deposit.citations] == ["6.1"]
+
+
+def _sections(db: Database, question: str, tenant: str) -> list[str | None]:
+    return [c.section for c in answer_question(db, question, tenant_id=tenant).citations]
+
+
+def test_a_yes_no_question_cites_every_rule_of_the_article_but_not_its_qualifiers(db: Database) -> None:
+    # 15.1 "Directory and Door" scores far below 15.2 "No Other Signs" but is as much an answer.
+    assert _sections(db, "Can we put up a sign?", "T-001") == ["15.1", "15.2"]
+    # 13.2 "Standard for Consent" is cited; 13.3 "Recapture", 13.4 "Transfer Profits", 13.6 "No Release" are not.
+    sublet = _sections(db, "Can I sublet under my lease?", "T-001")
+    assert sublet[:2] == ["13.1", "13.2"] and not {"13.3", "13.4", "13.6"} & set(sublet)
+    # 14.2 "Responsibility for Animals" qualifies the rule that dogs are permitted.
+    assert _sections(db, "Can I bring my dog to the office?", "T-003") == ["14.1"]
+    # 23.4 "Determination" opens with a condition ("If the parties do not agree ..."): not the option's rule.
+    assert _sections(db, "Do we have an option to renew?", "T-001") == ["23.1", "23.2", "23.3"]
+
+
+def test_a_wh_question_cites_the_section_that_says_it(db: Database) -> None:
+    # 12.3 "Waiver of Subrogation" holds "insurance" and "carry" more often than 12.1 but does not say
+    # what to carry; 21.2 "Holdover Damages" is titled for the topic but qualifies 21.1.
+    assert _sections(db, "What insurance do we have to carry?", "T-001") == ["12.1"]
+    assert _sections(db, "What happens if we hold over after the lease ends?", "T-001") == ["21.1"]
+    assert _sections(db, "What deposit did we have to give the landlord?", "T-001") == ["6.1"]

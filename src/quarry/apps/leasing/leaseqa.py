@@ -28,7 +28,29 @@ MIN_BM25 = 2.0
 """Below this best score (and with no topic section) the lease is taken to be silent."""
 MAX_SECTIONS = 3
 SAME_ARTICLE_SCORE = 0.8
-"""Another section of the best section's article is cited when it scores this share of the best."""
+"""For a wh-question ("what insurance must we carry?", "how much is our deposit?"), another section of
+the best section's article is cited when titled for the topic or scoring this share of the best."""
+YES_NO_QUESTION = re.compile(
+    r"^\s*(can|could|may|might|must|shall|should|will|would|do|does|did|is|are|am|was|were|have|has)\b",
+    re.IGNORECASE,
+)
+"""A yes/no question ("can I sublet?", "do we have an option to renew?") is answered by every rule of
+the article that conditions the yes or the no (13.1 consent required, 13.2 the standard for that
+consent), whatever each scored; a wh-question asks for one thing, said by one section and the siblings
+titled for it or nearly as relevant. Written after the strict labels' diffs were read."""
+QUALIFIER_HEADING = re.compile(
+    r"\b(damages|indemni\w*|waivers?|certificates?|responsibility|recapture|profits?|release|determination"
+    r"|change of control)\b",
+    re.IGNORECASE,
+)
+"""Headings of sections that qualify an article's rule rather than state it: what a breach costs
+(holdover damages, indemnity), who bears a loss (waiver of subrogation, responsibility for animals),
+paperwork (certificates), what follows a transfer (recapture, transfer profits, no release) or how a
+figure is fixed (determination). A question about the rule ("can I sublet?", "what insurance must we
+carry?", "what happens if we hold over?") is answered by the rule's sections."""
+CONDITIONAL = re.compile(r"^(if|in the event)\b", re.IGNORECASE)
+"""A section that opens with a condition ("If Tenant holds over for more than sixty (60) days, ...")
+adds a consequence for a narrower case; as a sibling it is not the article's rule."""
 AMENDMENT_SCORE = 0.5
 """An amendment that neither names a cited section nor is titled for the topic is cited only when
 it scores this share of the best section (a passing mention, e.g. "the security held under the
@@ -214,8 +236,15 @@ def answer_question(
         )
     if not on_topic:
         return abstain()
-    # A section titled for the topic first ("1.4 Expiration Date"), then by BM25.
-    on_topic.sort(key=lambda cs: (not mentions(cs[0], "heading"), position[cs[0]["chunk_no"]]))
+    # A section stating a rule before one qualifying it (21.1 "Holdover Rent" before 21.2 "Holdover
+    # Damages"), then one titled for the topic ("1.4 Expiration Date"), then by retrieval rank.
+    on_topic.sort(
+        key=lambda cs: (
+            bool(QUALIFIER_HEADING.search(cs[0]["heading"])),
+            not mentions(cs[0], "heading"),
+            position[cs[0]["chunk_no"]],
+        )
+    )
     best = max(score for _, score in on_topic)
     originals = [c for c, score in on_topic if not _is_amendment(c) and "Exhibit" not in c["section"]]
     if originals:
@@ -224,12 +253,18 @@ def answer_question(
         # A section over a page break: cite it where it starts, whichever of its parts ranked first.
         top = min((c for c in originals if c["section"] == top["section"]), key=lambda c: c["page"])
         article = top["section"].split(".")[0] + "."
+        # Other sections of its article that state the rule asked about, never one that qualifies it.
+        # Yes/no: each rule holding a topic word, whatever it scored (15.1 "Directory and Door" answers
+        # "can we put up a sign?" as much as 15.2 "No Other Signs"); wh: titled or nearly as relevant.
+        yes_no = bool(YES_NO_QUESTION.match(question))
         rest = [
             c
             for c in originals[1:]
             if c["section"].startswith(article)
             and c["section"] != top["section"]
-            and (mentions(c, "heading") or _score(on_topic, c) >= SAME_ARTICLE_SCORE * best)
+            and not QUALIFIER_HEADING.search(c["heading"])
+            and not CONDITIONAL.match(_after_heading(c))
+            and (yes_no or mentions(c, "heading") or _score(on_topic, c) >= SAME_ARTICLE_SCORE * best)
         ]
         unique: dict[str, dict[str, Any]] = {}
         for c in [top, *rest]:
@@ -295,6 +330,14 @@ def _is_amendment(c: dict[str, Any]) -> bool:
 
 def _score(pairs: list[tuple[dict[str, Any], float]], chunk: dict[str, Any]) -> float:
     return next(score for c, score in pairs if c is chunk)
+
+
+def _after_heading(c: dict[str, Any]) -> str:
+    """The section's text after its number and heading ("13.2 Standard for Consent. Landlord ...")."""
+    body: str = c["body"]
+    head = f"{c['heading']}."
+    at = body.find(head)
+    return body[at + len(head) :].lstrip() if at >= 0 else body
 
 
 def abstain() -> LeaseAnswer:
