@@ -146,3 +146,135 @@ def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(db: Database) ->
     assert ranking(db, [c for c in worst if c["ideal_top3"]], Weights())[0] < ndcg
     deltas = ablation(db, labels, Weights())
     assert set(deltas) == {"size", "price", "loc", "must", "transit", "pets"}
+
+
+NO_MATCH_BEFORE = [
+    (
+        "we need 4,000 sf in Hudson Yards, budget $25k a month",
+        ["U-1696", "U-1397", "U-1879", "U-2089", "U-1628"],
+        [("expand area to all of Manhattan", "location", 65), ("relax size to 2,560–5,760 SF", "sqft", 3)],
+    ),
+    (
+        "3,000 square feet in Chelsea under $15,000 per month with a terrace",
+        ["U-1490", "U-1921", "U-1169", "U-2024", "U-1315"],
+        [("expand area to all of Manhattan", "location", 4), ("drop must-have 'private-terrace'", "must", 1)],
+    ),
+    (
+        "2k sf in NoMad, $10k/month, doorman and elevator",
+        ["U-1194", "U-1827", "U-1092", "U-1353", "U-1119"],
+        [("expand area to all of Manhattan", "location", 9), ("budget +10% (to $11,000/month)", "budget", 2)],
+    ),
+    (
+        "Financial District, 10,000 sf, $55/sf/yr, 10 year lease",
+        ["U-1153", "U-1995", "U-2040", "U-1067", "U-1828"],
+        [("relax size to 6,400–14,400 SF", "sqft", 7), ("expand area to all of Manhattan", "location", 6)],
+    ),
+    (
+        "Murray Hill office about 1,000 square feet under $4k a month",
+        ["U-1012", "U-1221", "U-1371", "U-1294", "U-1445"],
+        [("expand area to all of Manhattan", "location", 22), ("relax size to 640–1,440 SF", "sqft", 1)],
+    ),
+    (
+        "about 700 sqft in Chelsea under $3,200/month",
+        ["U-1741", "U-1345", "U-2186", "U-1871", "U-1154"],
+        [("expand area to all of Manhattan", "location", 13), ("budget +10% (to $3,520/month)", "budget", 2)],
+    ),
+    (
+        "we need a 6,000 sf loft in Williamsburg at $45 psf",
+        ["U-1164", "U-1707", "U-1210", "U-1680", "U-1989"],
+        [("expand area to all of Brooklyn", "location", 2), ("relax size to 3,840–8,640 SF", "sqft", 1)],
+    ),
+    (
+        "Hudson Yards 8,000 sf under $60k a month with 24/7 access",
+        ["U-2148", "U-1963", "U-1867", "U-1076", "U-2065"],
+        [("expand area to all of Manhattan", "location", 26), ("relax size to 5,120–11,520 SF", "sqft", 2)],
+    ),
+    (
+        "Tribeca 3,000 sf with exposed brick and high ceilings, under $18k/month",
+        ["U-1543", "U-1839", "U-1037", "U-2068", "U-1276"],
+        [("expand area to all of Manhattan", "location", 9), ("drop must-have 'exposed-brick'", "must", 3)],
+    ),
+    (
+        "DUMBO creative studio, 1,500 sq ft, $60/sf/yr",
+        ["U-1624", "U-2022", "U-1139", "U-1399", "U-1253"],
+        [("expand area to all of Brooklyn", "location", 5), ("budget +10% (to $8,250/month)", "budget", 1)],
+    ),
+    (
+        "FiDi office 4,500 sf budget $200,000 per year",
+        ["U-1621", "U-1031", "U-2116", "U-1312", "U-2001"],
+        [("relax size to 2,880–6,480 SF", "sqft", 9), ("expand area to all of Manhattan", "location", 3)],
+    ),
+    (
+        "NoMad 2,400 rsf under $11,000 per month with a conference room",
+        ["U-1827", "U-1353", "U-1194", "U-1858", "U-1092"],
+        [("expand area to all of Manhattan", "location", 17), ("budget to $15,969/month (+45%)", "budget", 3)],
+    ),
+    (
+        "Chelsea 1,400 sf, $6,500/month, furnished",
+        ["U-1874", "U-1870", "U-1803", "U-1878", "U-1836"],
+        [("expand area to all of Manhattan", "location", 8), ("any size up to 1,680 SF", "sqft", 1)],
+    ),
+    (
+        "Murray Hill 750 sf under $3,000/month with a gym",
+        ["U-1371", "U-1445", "U-1231", "U-1570", "U-1919"],
+        [
+            ("expand area to all of Manhattan and budget to $4,367/month", "location", 3),
+            ("drop must-have 'gym'", "must", 1),
+        ],
+    ),
+    (
+        "1,800 sf in Tribeca under $1,000 a month",
+        ["U-2020", "U-1116", "U-1801", "U-1381", "U-1301"],
+        [
+            ("budget to $8,550/month (+755%)", "budget", 3),
+            ("expand area to all of Manhattan and budget to $4,585/month", "location", 3),
+        ],
+    ),
+    (
+        "5,000 sf in SoHo under $2,000 a month, pet-friendly",
+        ["U-1965", "U-1471", "U-1282", "U-1021", "U-1295"],
+        [
+            ("expand area to all of Manhattan and budget to $16,500/month", "location", 3),
+            ("relax size to 3,200–7,200 SF and budget to $45,050/month", "sqft", 3),
+        ],
+    ),
+    (
+        "900 sf in Midtown under $300 a month",
+        ["U-1924", "U-1359", "U-1937", "U-1053", "U-1810"],
+        [
+            ("budget to $2,600/month (+767%)", "budget", 3),
+            ("expand area to all of Manhattan and budget to $2,600/month", "location", 3),
+        ],
+    ),
+    (
+        "2,000 sf retail in Williamsburg under $3,000 a month with a kitchen",
+        ["U-1129", "U-1195", "U-2128", "U-1964", "U-1147"],
+        [("drop must-have 'kitchenette' and budget to $8,983/month", "must", 3)],
+    ),
+    (
+        "10,000 sf anywhere under $5,000 a month",
+        ["U-1004", "U-1436", "U-1930", "U-1003", "U-2071"],
+        [("any size up to 12,000 SF", "sqft", 198), ("budget to $34,125/month (+582%)", "budget", 3)],
+    ),
+]
+"""(message, closest unit ids, relaxations) on the bundled 1,200 units, recorded from MatchRank before
+the no-match path was rewritten for speed (one statement for the location's buildings, building-level
+location flags in the counting scan, a rent prefilter): the rewrite must not change a result."""
+
+
+@pytest.mark.parametrize(("text", "closest", "relaxations"), NO_MATCH_BEFORE)
+def test_no_match_output_is_what_it_was_before_the_rewrite(
+    db: Database, text: str, closest: list[str], relaxations: list[tuple[str, str, int]]
+) -> None:
+    m = match_rank(db, parse_needs(text), Weights(), top_n=5)
+    assert not m.perfect and m.exact == 0
+    assert [i.id for i in m.items] == closest
+    assert [(r.change, r.field, r.count) for r in m.relaxations] == relaxations
+
+
+def test_every_candidate_relaxation_counts_what_its_own_search_finds(db: Database) -> None:
+    from quarry.apps.leasing.match import _options, count_many
+
+    for text, _, _ in NO_MATCH_BEFORE:
+        specs = [o[2] for o in _options(db, parse_needs(text))]
+        assert count_many(db, specs) == [count_exact(db, s) for s in specs]
