@@ -3,6 +3,7 @@ formula by hand), weights from settings, reason codes, closest units and relaxat
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -276,5 +277,62 @@ def test_every_candidate_relaxation_counts_what_its_own_search_finds(db: Databas
     from quarry.apps.leasing.match import _options, count_many
 
     for text, _, _ in NO_MATCH_BEFORE:
-        specs = [o[2] for o in _options(db, parse_needs(text))]
+        specs = [o.spec for o in _options(db, parse_needs(text))]
         assert count_many(db, specs) == [count_exact(db, s) for s in specs]
+
+
+def _reference_relaxations(db: Database, spec: SearchSpec) -> list[tuple[str, str, int]]:
+    """The relaxation rule as first written: a count query per option, then option by option the
+    budget each remaining one would need."""
+    from quarry.apps.leasing.match import _kth_rents, _options
+
+    best: dict[str, tuple[str, str, int]] = {}
+    options = _options(db, spec)
+    for o in options:
+        n = count_exact(db, o.spec)
+        if o.field not in best and n > 0:
+            best[o.field] = (o.text, o.field.split(":")[0], n)
+    b = spec.budget_monthly_usd
+    if len(best) < 2 and b and b.max:
+        for o in options:
+            if o.field in best or o.field == "budget" or len(best) >= 2:
+                continue
+            found = _kth_rents(db, [o.spec])[0]
+            if found is not None:
+                both = o.spec.model_copy(update={"budget_monthly_usd": b.model_copy(update={"max": found[0]})})
+                change = f"{o.text} and budget to ${found[0]:,.0f}/month"
+                best[o.field] = (change, o.field.split(":")[0], count_exact(db, both))
+    return sorted(best.values(), key=lambda r: -r[2])[:2]
+
+
+def test_relaxations_equal_the_rule_computed_option_by_option(db: Database) -> None:
+    # Batched statements must pick what the sequential rule picks, also when one field's first option
+    # finds too few units and a later field could otherwise take its place.
+    rng = random.Random(7)
+    musts = ["pet-friendly", "near transit", "private-terrace", "gym", "doorman", "kitchen"]
+    locations = [[], ["tribeca"], ["soho"], ["midtown"], ["brooklyn"], ["williamsburg"], ["chelsea", "flatiron"]]
+    checked = 0
+    for _ in range(60):
+        size = rng.choice([400, 900, 1800, 5000, 10000])
+        spec = SearchSpec(
+            location=rng.choice(locations),
+            min_sqft=int(size * 0.8),
+            max_sqft=int(size * 1.2),
+            budget_monthly_usd=Budget(max=rng.choice([300, 1000, 2666.67, 8000, 15000])),
+            must_haves=rng.sample(musts, rng.choice([0, 1, 2, 3])),
+        )
+        m = match_rank(db, spec, Weights())
+        if m.perfect:
+            continue
+        checked += 1
+        assert [(r.change, r.field, r.count) for r in m.relaxations] == _reference_relaxations(db, spec)
+    assert checked >= 30
+
+
+def test_no_match_without_budget_or_size_ranks_by_score(db: Database) -> None:
+    # The distance is a constant then; ORDER BY once read it as a column position and failed.
+    spec = SearchSpec(location=["tribeca"], must_haves=["private-terrace", "gym", "doorman", "kitchen"])
+    m = match_rank(db, spec, Weights())
+    assert not m.perfect and m.items
+    scores = [i.score for i in m.items]
+    assert scores == sorted(scores, reverse=True)

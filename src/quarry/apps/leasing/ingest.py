@@ -361,9 +361,11 @@ def load_inventory(
             "DELETE FROM leasing_units WHERE source = :src AND NOT (unit_id = ANY(:ids))",
             {"src": source, "ids": [u["unit_id"] for u in units]},
         )
-    # Fresh planner statistics: the match query's plan depends on them.
+    # Fresh planner statistics: the match query's plan depends on them. VACUUM too on the units: it
+    # sets the visibility map, without which MatchRank's rent-ordered walks fetch every unit row.
     db.execute("ANALYZE leasing_buildings")
-    db.execute("ANALYZE leasing_units")
+    with db.connect(autocommit=True) as conn:
+        conn.execute("VACUUM (ANALYZE) leasing_units")
     report.seconds = round(time.perf_counter() - started, 2)
     return report
 
