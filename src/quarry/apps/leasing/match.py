@@ -286,11 +286,15 @@ def _without_max(spec: SearchSpec) -> SearchSpec:
     return replace_spec(spec, budget_monthly_usd=b.model_copy(update={"max": None}) if b and b.min else None)
 
 
-def _kth_rent_sql(spec: SearchSpec, params: dict[str, Any], prefix: str) -> str:
+def _kth_rent_sql(spec: SearchSpec, params: dict[str, Any], prefix: str, buildings: str | None = None) -> str:
     """SQL of float8[] {the K_CHEAPEST-th lowest rent among units passing every filter but the budget,
-    the units passing every filter with that rent as the ceiling}, NULL when fewer units pass."""
+    the units passing every filter with that rent as the ceiling}, NULL when fewer units pass.
+    `buildings` names a relation of the location's buildings when the statement has one."""
     every = " AND ".join(hard_filters(replace_spec(spec, budget_monthly_usd=None), params=params, prefix=f"{prefix}a_"))
-    floor = " AND ".join(hard_filters(_without_max(spec), params=params, prefix=f"{prefix}f_"))
+    # The count reads few units (rent up to the K-th): their building among the location's, rather than
+    # a LIKE on every building for a hash join.
+    loc = f"u.building_id = ANY(ARRAY(SELECT building_id FROM {buildings}))" if buildings else None
+    floor = " AND ".join(hard_filters(_without_max(spec), params=params, prefix=f"{prefix}f_", location=loc))
     params[f"{prefix}k"] = K_CHEAPEST - 1
     # Numeric ≤ numeric here equals the float comparison of a count query given the float rent.
     return (
@@ -329,7 +333,7 @@ def _context_sql(spec: SearchSpec, params: dict[str, Any], buildings: str | None
         cols[0] = f"ARRAY(SELECT DISTINCT borough FROM {of} ORDER BY 1) AS ctx_boroughs"
     b = spec.budget_monthly_usd
     if b and b.max:
-        cols[1] = f"{_kth_rent_sql(spec, params, 'ctx_')} AS ctx_needed"
+        cols[1] = f"{_kth_rent_sql(spec, params, 'ctx_', buildings)} AS ctx_needed"
     return ", ".join(cols)
 
 
@@ -432,7 +436,22 @@ def _size_centre(spec: SearchSpec) -> float | None:
 
 
 def match_rank(db: Database, spec: SearchSpec, weights: Weights, *, top_n: int = 5) -> Matches:
-    """Exact matches ranked by §C; else the closest by price/size with two relaxations."""
+    """Exact matches ranked by §C; else the closest by price/size with two relaxations.
+
+    One connection for all its statements (one on the exact path, three to five without a match: a
+    pooled checkout per statement would add a ping and a rollback to each); once more after a lost
+    connection."""
+    for attempt in (1, 2):
+        try:
+            with db.connect() as tx:
+                return _match_rank(tx, spec, weights, top_n)
+        except DatabaseUnavailable:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _match_rank(db: Reader, spec: SearchSpec, weights: Weights, top_n: int) -> Matches:
     params: dict[str, Any] = {}
     where = hard_filters(spec, params=params)
     score = score_sql(spec, weights, params)
@@ -452,17 +471,9 @@ def match_rank(db: Database, spec: SearchSpec, weights: Weights, *, top_n: int =
     if rows:
         items = [_item(r, spec, weights) for r in rows]
         return Matches(items=items, exact=int(rows[0]["total"]), perfect=True, filters_text=filters)
-    # The closest units and the relaxations take two to four statements: one connection for them (a
-    # pooled checkout is a ping and a rollback more per statement); once more after a lost connection.
-    for attempt in (1, 2):
-        try:
-            with db.connect() as tx:
-                closest = _closest(tx, spec, weights, top_n, filters)
-            break
-        except DatabaseUnavailable:
-            if attempt == 2:
-                raise
-    return closest or match_rank(db, replace_spec(spec, location=[]), weights, top_n=top_n)
+    return _closest(db, spec, weights, top_n, filters) or _match_rank(
+        db, replace_spec(spec, location=[]), weights, top_n
+    )
 
 
 def _closest(q: Reader, spec: SearchSpec, weights: Weights, top_n: int, filters: str) -> Matches | None:
