@@ -175,6 +175,16 @@ def test_whole_word_lookup_answers_despite_typos_and_question_words(shop_db: Dat
     assert _by_words(shop_db, "گوشی موبایل", 5) is None
 
 
+def test_text_without_words_or_with_very_many(shop_db: Database) -> None:
+    for nothing in ("😀 🙂", "'", "\\", "؟!"):
+        assert search_base_products(shop_db, nothing) == [], nothing
+    # A pasted page: too many words to look for near misses of; it names no one product.
+    page = " ".join([A54.persian_name, *(f.persian_name for f in FEATURED[:20] if f.slug != A54.slug)])
+    assert search_base_products(shop_db, page) == _search(shop_db, page, 5, words_first=False)
+    found = search_base_products(shop_db, A54.persian_name + " " + "؟ " * 40)
+    assert found[0].random_key == FEATURED_KEYS[A54.slug]
+
+
 def _lookup_texts() -> list[str]:
     """Every lookup text of the committed and the three held-out eval draws, whole and as the
     offline agent sends it (the question's product words)."""
