@@ -93,3 +93,26 @@ def test_dropped_connections_are_replaced() -> None:
     assert db.scalar("SELECT 41 + 1") == 42
     with db.transaction() as tx:
         assert tx.scalar("SELECT 1") == 1
+
+
+@pytest.mark.usefixtures("db")
+def test_several_reads_on_one_connection_survive_a_dropped_connection() -> None:
+    """`Database.reading`: the reads share one connection; one lost midway is replaced and the
+    reads run once more (pre-ping alone cannot help: the connection dies while in use)."""
+    from quarry.db import Tx, get_database
+    from quarry.settings import get_settings
+
+    db = get_database(get_settings())
+    attempts: list[int] = []
+
+    def reads(tx: Tx) -> list[int]:
+        pid = int(tx.scalar("SELECT pg_backend_pid()"))
+        attempts.append(pid)
+        if len(attempts) == 1:
+            with psycopg.connect(db.url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        return [int(tx.scalar("SELECT pg_backend_pid()")) for _ in range(3)]
+
+    seen = db.reading(reads)
+    assert len(attempts) == 2 and attempts[0] != attempts[1]
+    assert seen == [attempts[1]] * 3

@@ -241,6 +241,12 @@ class Database:
         """Run a query; the first column of the first row (`write` as in `fetch_all`)."""
         return self._retrying(write, lambda tx: tx.scalar(sql, params))
 
+    def reading(self, fn: Callable[[Tx], T]) -> T:
+        """Several reads on one (replica) connection: `fn(tx)`, run once more after a lost
+        connection. A checkout per statement adds a ping and a rollback to each; a caller
+        with a handful of short statements saves those."""
+        return self._retrying(False, fn)
+
     def _one(self, write: bool) -> AbstractContextManager[Tx]:
         return self.transaction() if write else self.connect()
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from quarry.db import Database
-from quarry.errors import DatabaseUnavailable
 from quarry.settings import Settings
 
 from .models import Matches, MatchItem, Relaxation, RowPreview, SearchSpec
@@ -438,17 +437,9 @@ def _size_centre(spec: SearchSpec) -> float | None:
 def match_rank(db: Database, spec: SearchSpec, weights: Weights, *, top_n: int = 5) -> Matches:
     """Exact matches ranked by §C; else the closest by price/size with two relaxations.
 
-    One connection for all its statements (one on the exact path, three to five without a match: a
-    pooled checkout per statement would add a ping and a rollback to each); once more after a lost
-    connection."""
-    for attempt in (1, 2):
-        try:
-            with db.connect() as tx:
-                return _match_rank(tx, spec, weights, top_n)
-        except DatabaseUnavailable:
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")
+    One connection for all its statements (one on the exact path, three to five without a match),
+    once more after a lost connection."""
+    return db.reading(lambda tx: _match_rank(tx, spec, weights, top_n))
 
 
 def _match_rank(db: Reader, spec: SearchSpec, weights: Weights, top_n: int) -> Matches:
