@@ -11,8 +11,9 @@ the dialogues' filter states, the featured products' keys. Each is run once to w
 `--repeat` times; figures are client-side wall time. Extra lines: the lookups as the offline
 agent sends them (`parse_question`'s product words, not the whole question), the lookups by the
 trigram lookup alone (what every lookup cost before the whole-word lookup, and what the texts it
-cannot settle still cost), and the multi-turn states all run live (a bare category is otherwise
-read from `shop.category_offers`).
+cannot settle still cost), the labelled generic queries (`data/generic_queries.jsonl`: common
+words only, with how many have every candidate right), and the multi-turn states all run live
+(a bare category is otherwise read from `shop.category_offers`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Callable
 
 from quarry.apps.shop.eval_cases import build_cases
 from quarry.apps.shop.generate import Catalogue
+from quarry.apps.shop.generic_queries import load_generic_queries, wrong_candidates
 from quarry.apps.shop.ingest import Size, ingest, loaded_size
 from quarry.apps.shop.narrow_search import search_offers
 from quarry.apps.shop.nlu import parse_question
@@ -106,6 +108,19 @@ def main() -> int:
     for q in lookups:
         trigram += _timed(lambda q=q: _search(db, q, 5, words_first=False), args.repeat)  # type: ignore[misc]
     print(_line("  … trigram lookup alone", trigram) + f"   (whole words settle {answered}/{len(lookups)} texts)")
+    # Queries of common words only («گوشی سامسونگ», "lenovo laptop", Finglish): no distinctive word
+    # for the whole-word lookup. Labelled with what every candidate must be (category/brand/colour).
+    generic = load_generic_queries()
+    generic_ms: list[float] = []
+    all_right = top_right = 0
+    for g in generic:
+        generic_ms += _timed(lambda g=g: search_base_products(db, g.query), args.repeat)  # type: ignore[misc]
+        keys = [c.random_key for c in search_base_products(db, g.query)]
+        wrong = wrong_candidates(db, g, keys)
+        all_right += bool(keys) and not wrong
+        top_right += bool(keys) and keys[0] not in wrong
+    print(_line("  … generic queries", generic_ms) + f"   (every candidate right {all_right}/{len(generic)},"
+          f" first right {top_right}/{len(generic)})")  # fmt: skip
     narrow: list[float] = []
     for d in STATES:
         narrow += _timed(lambda d=d: search_offers(db, d), args.repeat)  # type: ignore[misc]

@@ -12,11 +12,13 @@ from quarry.apps.shop import spelling
 from quarry.apps.shop.eval_cases import build_cases
 from quarry.apps.shop.featured import FEATURED
 from quarry.apps.shop.generate import Catalogue
+from quarry.apps.shop.generic_queries import build_generic_queries, load_generic_queries, wrong_candidates
 from quarry.apps.shop.ingest import Size, ingest, loaded_size
 from quarry.apps.shop.nlu import parse_question
 from quarry.apps.shop.testing import prepared_database
 from quarry.apps.shop.tools import (
     _by_words,
+    _finglish_words,
     _search,
     city_id,
     get_product_features,
@@ -211,6 +213,53 @@ def test_whole_word_lookup_keeps_the_trigram_lookups_best_product(shop_db: Datab
         if fast != slow:
             differ.append((text, fast, slow))
     assert differ == []
+
+
+def test_generic_queries_file_is_the_generators_output() -> None:
+    queries = load_generic_queries()
+    assert queries == build_generic_queries()
+    assert len(queries) >= 40
+    assert {"persian", "english", "mixed", "arabic_letters", "colour_no_half_space", "finglish"} <= {
+        q.kind for q in queries
+    }
+
+
+def test_every_candidate_of_a_generic_query_is_what_its_words_say(shop_db: Database) -> None:
+    # Queries of common words only («گوشی سامسونگ», "lenovo laptop", "yakhchal snowa"), labelled
+    # from the generator's categories and brands and checked on the catalogue's columns.
+    wrong, fewer = [], []
+    for query in load_generic_queries():
+        keys = [c.random_key for c in search_base_products(shop_db, query.query)]
+        bad = wrong_candidates(shop_db, query, keys)
+        if not keys or bad:
+            wrong.append((query.id, query.query, len(keys), bad))
+        elif len(keys) < 5:
+            fewer.append(query.id)
+    assert wrong == []
+    assert fewer == ["generic-office_chair-colour_no_half_space"]  # only two brown IKEA chairs
+
+
+@pytest.mark.slow
+def test_generic_lookup_puts_first_what_the_trigram_lookup_does(shop_db: Database) -> None:
+    # Where the trigram lookup's first product is right, the common-words lookup puts first the
+    # same product, or one scoring at least as high by the same score (ties are broken by key
+    # among the candidates each lookup found; the trigram lookup sees only some of the thousands
+    # of products a generic query holds). A Finglish query is compared with the trigram lookup of
+    # what it searches: its Latin words no product has written in Persian («یخچال snowa»).
+    same = 0
+    worse = []
+    for query in load_generic_queries():
+        fast = search_base_products(shop_db, query.query)
+        text = (_finglish_words(shop_db, query.query) or query.query) if query.kind == "finglish" else query.query
+        slow = _search(shop_db, text, 5, words_first=False)
+        if not slow or wrong_candidates(shop_db, query, [slow[0].random_key]):
+            continue
+        if fast[0].random_key == slow[0].random_key:
+            same += 1
+        elif fast[0].score < slow[0].score - 1e-9:
+            worse.append((query.id, fast[0].persian_name, fast[0].score, slow[0].persian_name, slow[0].score))
+    assert worse == []
+    assert same >= 40
 
 
 def test_quoted_keys_are_looked_up_exactly_before_any_fuzzy_search(shop_db: Database) -> None:

@@ -108,6 +108,18 @@ def refresh_term_df(tx: Tx) -> int:
     )
 
 
+def refresh_product_words(tx: Tx) -> int:
+    """Rebuild the narrow search-vector copy the common-words lookup reads (migration 006), in
+    (category, brand, name length) order so a generic query's products share a few pages."""
+    tx.execute("TRUNCATE shop.product_words")
+    return tx.execute(
+        "INSERT INTO shop.product_words (random_key, category_id, brand_id, persian_trgm, english_trgm, search_vector)"
+        " SELECT random_key, category_id, brand_id, cardinality(show_trgm(persian_fold)),"
+        " cardinality(show_trgm(english_fold)), search_vector FROM shop.base_products"
+        " ORDER BY category_id, brand_id, cardinality(show_trgm(persian_fold)), random_key"
+    )
+
+
 def refresh_offer_facts(tx: Tx) -> int:
     """Rebuild the per-offer filter table of the narrowing dialogue (about a second at 200k offers)."""
     tx.execute("TRUNCATE shop.offer_facts")
@@ -136,7 +148,9 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
     cat = Catalogue(seed=size.seed, base_products=size.base_products, offers=size.offers)
     counts: dict[str, int] = {}
     with db.transaction(timeout_ms=0) as tx:
-        derived = ", ".join(f"{SCHEMA}.{t}" for t in ("catalogue_meta", "term_df", "offer_facts", "category_offers"))
+        derived = ", ".join(
+            f"{SCHEMA}.{t}" for t in ("catalogue_meta", "term_df", "product_words", "offer_facts", "category_offers")
+        )
         tx.execute(f"TRUNCATE {', '.join(f'{SCHEMA}.{t}' for t in TABLES)}, {derived}")
         reference: list[tuple[str, type, Iterable[Row]]] = [
             ("cities", CityRow, cat.cities()), ("categories", CategoryRow, cat.categories()),
@@ -183,6 +197,7 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
             counts[table] = log_counts[row_type]
             rep.advance(log_counts[row_type])
         refresh_term_df(tx)
+        refresh_product_words(tx)
         refresh_offer_facts(tx)
         refresh_category_offers(tx)
         tx.execute(
@@ -193,9 +208,11 @@ def ingest(db: Database, size: Size | None = None, *, reporter: Reporter | None 
         # VACUUM, not only ANALYZE: rows COPYed into a table with GIN indexes wait in each
         # index's pending list, which every trigram/tsvector search would otherwise scan
         # linearly (at 400k offers that was ~30 ms of a 40 ms product search).
-        for table in (*TABLES, "offer_facts"):
+        for table in (*TABLES, "product_words", "offer_facts"):
             conn.execute(
-                f"VACUUM (ANALYZE) {SCHEMA}.{table}" if table == "base_products" else f"ANALYZE {SCHEMA}.{table}"
+                f"VACUUM (ANALYZE) {SCHEMA}.{table}"
+                if table in ("base_products", "product_words")
+                else f"ANALYZE {SCHEMA}.{table}"
             )
     return IngestReport(rows=counts, seconds=round(time.perf_counter() - started, 2), size=size)
 

@@ -6,7 +6,7 @@ from quarry.db import Database, migrate
 from quarry.progress import Reporter
 from quarry.settings import Settings
 
-from .ingest import ingest, loaded_size, refresh_offer_facts, refresh_term_df
+from .ingest import ingest, loaded_size, refresh_offer_facts, refresh_product_words, refresh_term_df
 from .narrow_search import refresh_category_offers
 
 
@@ -24,6 +24,8 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         with db.transaction(timeout_ms=0) as tx:
             if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.term_df)"):
                 refresh_term_df(tx)
+            if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.product_words)"):
+                refresh_product_words(tx)
             if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.offer_facts)"):
                 refresh_offer_facts(tx)
             if tx.scalar("SELECT NOT EXISTS (SELECT 1 FROM shop.category_offers)"):

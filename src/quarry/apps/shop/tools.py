@@ -6,7 +6,10 @@
   names (`<%` word similarity, each name through its own GIN index, so one UNION instead of an
   OR that would scan the table) plus the products whose search vector holds every model code of
   the query. Either way ranked by whole-name similarity + word similarity + `ts_rank_cd` on the
-  generated `simple` search vector + a model-code bonus.
+  generated `simple` search vector + a model-code bonus. A query made only of catalogue words
+  and no model code («گوشی سامسونگ», "lenovo laptop", Finglish written in Persian) is answered
+  by the products holding every one of its words (the common-words lookup on `product_words`),
+  before the whole-word lookup when it has no digit, after it otherwise.
 - `get_product_features`: the whole flattened feature list of one base product.
 - `get_seller_statistics`: price/score/warranty aggregates over a product's offers, optionally
   in one city and/or only shops with a warranty, plus the `numeric_answer` a question asks for.
@@ -16,6 +19,7 @@ Every key these return comes from a row; none is made up.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from typing import Any, Literal
@@ -59,6 +63,16 @@ NEAR_WORDS = 16
 all-but-one query grows with the square of their number: a pasted page would take seconds)."""
 WORDS_GOOD_ENOUGH = 2.0
 """The whole-word lookup answers only when its best product scores at least this (of ~3)."""
+SCORE_ALL = 100
+"""The common-words lookup scores every product holding all the words when there are at most this
+many; more («گوشی سامسونگ»: ~1,800 at 1M offers), and only the `FEWEST_TRIGRAMS` names with the
+fewest trigrams of each script are scored."""
+FEWEST_TRIGRAMS = 20
+"""Per folded name column: holding every word of the query, the name with fewer trigrams has the
+higher whole-name similarity. The other term that varies among such products is `ts_rank_cd`,
+higher when a Latin word of the query is also in the Persian name (a brand written in Latin
+there: weight A as well as B), so those are a third group of this many."""
+_DIGIT = re.compile(r"\d")
 Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers", "shops", "avg_score",
                  "max_score", "warranty_shops"]  # fmt: skip
 """Which aggregate a seller question asks for (becomes `numeric_answer`)."""
@@ -134,6 +148,36 @@ left out), and when there are few, those holding all of them but one; nothing wh
 `:words_cap` products hold them all (a generic query). Both through the search-vector GIN index."""
 
 
+_BY_COMMON_WORDS = (
+    """
+WITH l AS (
+    SELECT d.term IS NOT NULL AS known FROM unnest(to_tsvector('simple', :q)) l
+    LEFT JOIN shop.term_df d ON d.term = l.lexeme
+), latin AS (
+    SELECT string_agg(quote_literal(lexeme) || :weight, ' | ')::tsquery AS in_persian_name
+    FROM unnest(to_tsvector('simple', :q)) WHERE lexeme ~ '^[a-z]'
+), m AS MATERIALIZED (
+    SELECT random_key, persian_trgm, english_trgm,
+           coalesce(search_vector @@ (SELECT in_persian_name FROM latin), false) AS latin_in_persian_name
+    FROM shop.product_words
+    WHERE (SELECT count(*) > 0 AND bool_and(known) FROM l) AND search_vector @@ plainto_tsquery('simple', :q)
+), c AS (
+    (SELECT random_key FROM m ORDER BY persian_trgm, random_key LIMIT :fewest)
+    UNION
+    (SELECT random_key FROM m ORDER BY english_trgm, random_key LIMIT :fewest)
+    UNION
+    (SELECT random_key FROM m WHERE latin_in_persian_name ORDER BY english_trgm, random_key LIMIT :fewest)
+    UNION
+    (SELECT random_key FROM m WHERE (SELECT count(*) FROM m) <= :score_all LIMIT :score_all)
+),"""
+    + _SCORED
+    + "FROM s ORDER BY score DESC, random_key LIMIT :k"
+)
+"""The common-words lookup: the products holding every word of the query, common ones included,
+when each of its words is a catalogue word (a query with a misspelt word or a question word is
+left to the other lookups), read from the narrow `product_words` copy (migration 006)."""
+
+
 def quoted_keys(text: str) -> list[str]:
     """Random keys quoted in `text`, in order ("return base random key: yxhwur" → ['yxhwur'])."""
     return list(dict.fromkeys(KEY_PATTERN.findall(text)))
@@ -187,12 +231,67 @@ def _by_words(db: Database, query: str, limit: int) -> list[Candidate] | None:
     return [Candidate(**{k: v for k, v in r.items() if k != "every_word"}, searched=q) for r in ranked]
 
 
+def _by_common_words(db: Database, query: str, limit: int) -> list[Candidate] | None:
+    """The products holding every word of `query` (common words included), ranked by the one score;
+    None when a word of the query is no catalogue word, the query holds a model code, or no product
+    holds them all."""
+    q = fold_joined(query).strip()
+    codes = model_codes(q)
+    if not q or codes:
+        return None
+    params = {"q": q, "codes": codes, "code_bonus": CODE_BONUS, "fewest": FEWEST_TRIGRAMS, "score_all": SCORE_ALL,
+              "weight": ":A", "k": limit}  # fmt: skip
+    rows = db.fetch_all(_BY_COMMON_WORDS, params)
+    return [Candidate(**r, searched=q) for r in rows] or None
+
+
+def _all_known(db: Database, text: str) -> bool:
+    """Whether every word of `text` is a catalogue word (a term of some product's search vector)."""
+    return bool(
+        db.scalar(
+            "SELECT count(*) > 0 AND bool_and(d.term IS NOT NULL) FROM unnest(to_tsvector('simple', :q)) l"
+            " LEFT JOIN shop.term_df d ON d.term = l.lexeme",
+            {"q": fold_joined(text)},
+        )
+    )
+
+
+def _finglish_words(db: Database, query: str) -> str | None:
+    """`query` with each Latin word that no product has written in Persian script ("yakhchal
+    snowa" → «یخچال snowa»: brand names stay as shops write them), two words joined when only
+    the joined word is a catalogue word; None when every word is a catalogue word already
+    (English, not Finglish)."""
+    sql = "SELECT term FROM shop.term_df WHERE term = ANY(CAST(:w AS text[]))"
+    words = fold_joined(query).split()
+    known = {r["term"] for r in db.fetch_all(sql, {"w": words})}
+    if all(w in known for w in words):
+        return None
+    persian = [w if w in known or not w.isalpha() else finglish_to_persian(w) for w in words]
+    # Each Finglish word is transliterated alone, but shops write some names as one word
+    # ("jaroo barghi" → «جارو برقی», written «جاروبرقی»).
+    joined = [a + b for a, b in itertools.pairwise(persian)]
+    known = {r["term"] for r in db.fetch_all(sql, {"w": persian + joined})}
+    out: list[str] = []
+    for w in persian:
+        if out and out[-1] not in known and out[-1] + w in known:
+            out[-1] += w
+        else:
+            out.append(w)
+    return " ".join(out)
+
+
 def _fuzzy(db: Database, query: str, limit: int, *, words_first: bool = True) -> list[Candidate]:
-    # Whole words first: a GIN lookup of a handful of rows instead of rechecking 1,000-2,000
-    # trigram candidates at ~15 µs each (most of a lookup's time at 1M offers).
-    by_words = _by_words(db, query, limit) if words_first else None
-    if by_words is not None:
-        return by_words
+    if words_first:
+        # A query of catalogue words without a digit («گوشی سامسونگ», "lenovo laptop") names what
+        # every product it wants holds: those products first, none missing a word. A query with a
+        # digit mostly names one product: whole words first (a GIN lookup of a handful of rows
+        # instead of rechecking 1,000-2,000 trigram candidates at ~15 µs each, most of a lookup's
+        # time at 1M offers), then the common words (a generic «گوشی سامسونگ ۱۲۸ گیگابایت»).
+        lookups = (_by_words, _by_common_words) if _DIGIT.search(query) else (_by_common_words, _by_words)
+        for lookup in lookups:
+            settled = lookup(db, query, limit)
+            if settled is not None:
+                return settled
     found: list[Candidate] = []
     for threshold in WORD_THRESHOLDS:
         found = _merge(found, _candidates(db, query, limit, threshold), limit)
@@ -253,13 +352,20 @@ def _search(db: Database, query: str, limit: int, *, words_first: bool = True) -
         rows.sort(key=lambda r: keys.index(r["random_key"]) if r["random_key"] in keys else len(keys))
         if rows:
             return [Candidate(**r, searched=",".join(keys)) for r in rows][:limit]
-    found = _fuzzy(db, query, limit, words_first=words_first)
+    text, finglish = query, looks_finglish(query)
+    if words_first and finglish:
+        # Finglish words written in Persian script, catalogue words kept: when that makes a query
+        # of catalogue words, it is the query (no pass of the Latin text through the trigram lookup).
+        persian = _finglish_words(db, query)
+        if persian is None or _all_known(db, persian):
+            text, finglish = persian or query, False
+    found = _fuzzy(db, text, limit, words_first=words_first)
     # Shops write brand and series names in either script: also try the query with them in the
     # other script, and keep each product's best score.
     if not found or found[0].score < NEAR_EXACT:
-        for variant in {_persian_terms(query), latin_terms(query)} - {query}:
+        for variant in {_persian_terms(text), latin_terms(text)} - {text}:
             found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
-    if looks_finglish(query) and (not found or found[0].score < GOOD_ENOUGH):
+    if finglish and (not found or found[0].score < GOOD_ENOUGH):
         persian = finglish_to_persian(query)
         # Product-line words come back in Persian ("آیفون") but shops write them in Latin too.
         for variant in dict.fromkeys((persian, latin_terms(persian))):
