@@ -250,7 +250,8 @@ def test_generic_lookup_puts_first_what_the_trigram_lookup_does(shop_db: Databas
     worse = []
     for query in load_generic_queries():
         fast = search_base_products(shop_db, query.query)
-        text = (_finglish_words(shop_db, query.query) or query.query) if query.kind == "finglish" else query.query
+        persian = _finglish_words(shop_db, query.query) if query.kind == "finglish" else None
+        text = persian[0] if persian else query.query
         slow = _search(shop_db, text, 5, words_first=False)
         if not slow or wrong_candidates(shop_db, query, [slow[0].random_key]):
             continue

@@ -245,39 +245,30 @@ def _by_common_words(db: Database, query: str, limit: int) -> list[Candidate] | 
     return [Candidate(**r, searched=q) for r in rows] or None
 
 
-def _all_known(db: Database, text: str) -> bool:
-    """Whether every word of `text` is a catalogue word (a term of some product's search vector)."""
-    return bool(
-        db.scalar(
-            "SELECT count(*) > 0 AND bool_and(d.term IS NOT NULL) FROM unnest(to_tsvector('simple', :q)) l"
-            " LEFT JOIN shop.term_df d ON d.term = l.lexeme",
-            {"q": fold_joined(text)},
-        )
-    )
-
-
-def _finglish_words(db: Database, query: str) -> str | None:
+def _finglish_words(db: Database, query: str) -> tuple[str, bool] | None:
     """`query` with each Latin word that no product has written in Persian script ("yakhchal
     snowa" → «یخچال snowa»: brand names stay as shops write them), two words joined when only
-    the joined word is a catalogue word; None when every word is a catalogue word already
-    (English, not Finglish)."""
+    the joined word is a catalogue word, and whether every word of that is a catalogue word;
+    None when every word of `query` is a catalogue word already (English, not Finglish)."""
     sql = "SELECT term FROM shop.term_df WHERE term = ANY(CAST(:w AS text[]))"
     words = fold_joined(query).split()
     known = {r["term"] for r in db.fetch_all(sql, {"w": words})}
     if all(w in known for w in words):
         return None
+    # Only the unknown words: the transliterator tries its letters' readings exhaustively
+    # ("refrigerator": ~6 ms).
     persian = [w if w in known or not w.isalpha() else finglish_to_persian(w) for w in words]
     # Each Finglish word is transliterated alone, but shops write some names as one word
     # ("jaroo barghi" → «جارو برقی», written «جاروبرقی»).
     joined = [a + b for a, b in itertools.pairwise(persian)]
-    known = {r["term"] for r in db.fetch_all(sql, {"w": persian + joined})}
+    known |= {r["term"] for r in db.fetch_all(sql, {"w": persian + joined})}
     out: list[str] = []
     for w in persian:
         if out and out[-1] not in known and out[-1] + w in known:
             out[-1] += w
         else:
             out.append(w)
-    return " ".join(out)
+    return " ".join(out), all(w in known for w in out)
 
 
 def _fuzzy(db: Database, query: str, limit: int, *, words_first: bool = True) -> list[Candidate]:
@@ -353,12 +344,15 @@ def _search(db: Database, query: str, limit: int, *, words_first: bool = True) -
         if rows:
             return [Candidate(**r, searched=",".join(keys)) for r in rows][:limit]
     text, finglish = query, looks_finglish(query)
-    if words_first and finglish:
-        # Finglish words written in Persian script, catalogue words kept: when that makes a query
-        # of catalogue words, it is the query (no pass of the Latin text through the trigram lookup).
-        persian = _finglish_words(db, query)
-        if persian is None or _all_known(db, persian):
-            text, finglish = persian or query, False
+    if words_first and finglish and not _DIGIT.search(query):
+        # A Latin query without a digit (one with a digit mostly names a product, and the
+        # whole-word lookup settles it): its Finglish words written in Persian script, catalogue
+        # words kept. When every word is then a catalogue word, that is the query (the Latin text
+        # never goes through the trigram lookup) and no Finglish retry follows (catalogue words
+        # alone are English, not Finglish).
+        written = _finglish_words(db, query)
+        if written is None or written[1]:
+            text, finglish = written[0] if written else query, False
     found = _fuzzy(db, text, limit, words_first=words_first)
     # Shops write brand and series names in either script: also try the query with them in the
     # other script, and keep each product's best score.
