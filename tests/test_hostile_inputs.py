@@ -96,6 +96,18 @@ def test_bad_session_id_is_refused_and_writes_nothing(client: Any) -> None:
     assert _written(client) == before
 
 
+@pytest.mark.parametrize("text", ["   ", "\u0085", "\u00a0\u3000", "\ufeff", "\u200a\t"])
+def test_text_without_a_visible_character_is_a_422_in_words(client: Any, text: str) -> None:
+    # Spaces of every engine's idea of whitespace; the reason names the rule, not the regex.
+    for path, body in (
+        ("/api/comps/search", {"query": text}),
+        ("/chat", {"chat_id": "c", "messages": [{"type": "text", "content": text}]}),
+    ):
+        resp = client.post(path, json=body)
+        assert resp.status_code == 422, (path, text, resp.status_code)
+        assert "must contain a visible character" in resp.json()["detail"] and "\\x" not in resp.json()["detail"]
+
+
 def test_wrong_method_is_405(client: Any) -> None:
     resp = client.get("/api/comps/search")
     assert resp.status_code == 405

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -17,6 +18,7 @@ from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
 from quarry.errors import ErrorBody, QuarryError
+from quarry.inputs import VISIBLE_TEXT
 from quarry.logsafe import log_unexpected
 
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
@@ -72,7 +74,7 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        reasons = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
+        reasons = [f"{'.'.join(str(p) for p in e['loc'])}: {_validation_message(e)}" for e in exc.errors()]
         return JSONResponse(status_code=422, content={"error": "BadInput", "detail": "; ".join(reasons)})
 
     @api.exception_handler(StarletteHTTPException)
@@ -110,6 +112,13 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         api = gr.mount_gradio_app(api, build_ui(), path="/")
     api.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     return api
+
+
+def _validation_message(error: Mapping[str, Any]) -> str:
+    """Pydantic's message, in words where it would print our visible-text regex."""
+    if error.get("type") == "string_pattern_mismatch" and VISIBLE_TEXT in str(error.get("ctx", {}).get("pattern", "")):
+        return "must contain a visible character (not only spaces or control characters)"
+    return str(error["msg"])
 
 
 def create_api_app() -> FastAPI:
