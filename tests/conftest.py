@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import hypothesis
 import pytest
 from pydantic_ai import models
+
+if TYPE_CHECKING:
+    from quarry.db import Database
 
 ROOT = Path(__file__).resolve().parents[1]
 # Before anything imports quarry: tests configure through the environment only, so a
@@ -36,6 +40,20 @@ def db() -> Iterator[None]:
 
     prepare()
     yield
+
+
+@pytest.fixture(scope="module")
+def leasing_db() -> Iterator[Database]:
+    """The leasing data ingested (idempotent), with no tour holds left by another module."""
+    from quarry.apps.leasing.ingest import ingest
+    from quarry.db import get_database
+    from quarry.settings import get_settings
+
+    d = get_database(get_settings())
+    ingest(d)
+    d.execute("DELETE FROM leasing_holds")
+    yield d
+    d.execute("DELETE FROM leasing_holds")
 
 
 @pytest.fixture(scope="session")

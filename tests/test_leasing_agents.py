@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from quarry.apps.leasing.evaluate import EVAL_DIR
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.leaseqa import NOT_FOUND, answer_question
 from quarry.apps.leasing.models import LeasingResponse
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.when import NY
-from quarry.db import Database, get_database
+from quarry.db import Database
 from quarry.embed import get_embedder
 from quarry.settings import Settings, get_settings
 
@@ -52,16 +50,7 @@ def step(r: LeasingResponse, name: str) -> Any:
     return next(s for s in r.trace if s.step == name)
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    d.execute("DELETE FROM leasing_holds")
-    yield d
-    d.execute("DELETE FROM leasing_holds")
-
-
-def test_offline_lease_agent_answers_exactly_what_the_deterministic_leaseqa_does(db: Database) -> None:
+def test_offline_lease_agent_answers_exactly_what_the_deterministic_leaseqa_does(leasing_db: Database) -> None:
     s = get_settings()
     weights = {"vector": s.rrf_weight_vector, "bm25": s.rrf_weight_bm25}
     checked = 0
@@ -70,7 +59,9 @@ def test_offline_lease_agent_answers_exactly_what_the_deterministic_leaseqa_does
         if r.route != "DOMA/lease":
             continue
         checked += 1
-        det = answer_question(db, c["question"], tenant_id=c["tenant_id"], embedder=get_embedder(s), weights=weights)
+        det = answer_question(
+            leasing_db, c["question"], tenant_id=c["tenant_id"], embedder=get_embedder(s), weights=weights
+        )
         assert r.lease_answer is not None and r.lease_answer.citations == det.citations, c["id"]
         assert r.lease_answer.found == det.found
         if det.found:
@@ -78,7 +69,7 @@ def test_offline_lease_agent_answers_exactly_what_the_deterministic_leaseqa_does
     assert checked >= 20
 
 
-def test_a_model_quote_that_is_not_in_the_section_is_dropped_before_answering(db: Database) -> None:
+def test_a_model_quote_that_is_not_in_the_section_is_dropped_before_answering(leasing_db: Database) -> None:
     real = "Tenant shall not assign this Lease or sublet all or any part of the\nPremises"
     model = fixed(
         {
@@ -103,7 +94,7 @@ def test_a_model_quote_that_is_not_in_the_section_is_dropped_before_answering(db
     assert r2.lease_answer.answer.startswith(NOT_FOUND) and r2.lease_answer.citations == []
 
 
-def test_life_safety_is_p0_whatever_the_triage_model_says(db: Database) -> None:
+def test_life_safety_is_p0_whatever_the_triage_model_says(leasing_db: Database) -> None:
     calls: list[str] = []
     lax = fixed({"category": "plumbing", "priority": "P2", "trade": "plumbing", "reason": "minor"}, "test:t", calls)
     for text in ("water leaking from the ceiling", "I smell gas in the pantry", "the outlet is sparking"):
@@ -119,7 +110,7 @@ def test_life_safety_is_p0_whatever_the_triage_model_says(db: Database) -> None:
     assert step(offline, "triage").model == "offline:leasing-triage"
 
 
-def test_the_approval_flag_is_the_policys_not_the_renewal_models(db: Database) -> None:
+def test_the_approval_flag_is_the_policys_not_the_renewal_models(leasing_db: Database) -> None:
     offline = ask("my lease ends in March, can we renew?", tenant_id="T-003")
     assert offline.renewal is not None and step(offline, "renewal").model == "offline:leasing-renewal"
     current = offline.renewal.primary.rent_usd
@@ -140,7 +131,7 @@ def test_the_approval_flag_is_the_policys_not_the_renewal_models(db: Database) -
     assert step(r, "renewal").model == "test:r"
 
 
-def test_the_tour_model_decides_which_tour_to_book(db: Database) -> None:
+def test_the_tour_model_decides_which_tour_to_book(leasing_db: Database) -> None:
     first = ask(HEADLINE)
     assert first.action_plan is not None and len(first.action_plan.actions) >= 2
     second = first.action_plan.actions[1]
@@ -174,7 +165,7 @@ def _settings(url: str) -> Settings:
     )
 
 
-def test_remote_models_answer_when_configured(db: Database) -> None:
+def test_remote_models_answer_when_configured(leasing_db: Database) -> None:
     def answers(props: dict[str, Any]) -> dict[str, Any] | None:
         if "route" in props:
             return None  # the manager falls back to its offline model

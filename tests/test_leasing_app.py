@@ -15,13 +15,11 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from typer.testing import CliRunner
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.models import LeasingResponse
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.when import NY
-from quarry.db import Database, get_database
+from quarry.db import Database
 from quarry.errors import BadInput, NotFound
-from quarry.settings import get_settings
 
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=NY)
 HEADLINE = "Looking for ~1,800 sqft office in Midtown under $5k/month, pet-friendly, near transit, tour this Monday 6pm"
@@ -31,16 +29,7 @@ def ask(text: str, session: str | None = None, **kw: object) -> LeasingResponse:
     return asyncio.run(run(text, session_id=session, clock=lambda: NOW, **kw))  # type: ignore[arg-type]
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    d.execute("DELETE FROM leasing_holds")
-    yield d
-    d.execute("DELETE FROM leasing_holds")
-
-
-def test_headline_turn_spec_matches_and_tour_plan(db: Database) -> None:
+def test_headline_turn_spec_matches_and_tour_plan(leasing_db: Database) -> None:
     r = ask(HEADLINE)
     assert r.route == "VIA/needs" and r.spec is not None and r.spec.spec_status == "ok"
     assert r.matches is not None and r.matches.perfect and r.matches.items[0].reasons
@@ -51,7 +40,7 @@ def test_headline_turn_spec_matches_and_tour_plan(db: Database) -> None:
     assert r.trace[0].model == "offline:leasing-manager" and r.run_id is not None
 
 
-def test_book_tour_1_places_a_hold_and_release_frees_it(db: Database) -> None:
+def test_book_tour_1_places_a_hold_and_release_frees_it(leasing_db: Database) -> None:
     first = ask(HEADLINE)
     booked = ask("book tour 1", first.session_id)
     assert booked.route == "VIA/tour" and booked.holds and booked.holds[0].status == "active"
@@ -65,7 +54,7 @@ def test_book_tour_1_places_a_hold_and_release_frees_it(db: Database) -> None:
         ask(f"release hold {hold.hold_id}", first.session_id)
 
 
-def test_clarifying_question_then_the_answer_fills_the_spec(db: Database) -> None:
+def test_clarifying_question_then_the_answer_fills_the_spec(leasing_db: Database) -> None:
     q = ask("we need a space asap")
     assert q.route == "VIA/needs" and q.question and q.matches is None and q.spec.spec_status == "underconstrained"  # type: ignore[union-attr]
     a = ask("Flatiron, about 2,500 sf, up to $12k a month", q.session_id)
@@ -74,7 +63,7 @@ def test_clarifying_question_then_the_answer_fills_the_spec(db: Database) -> Non
     assert any("merged" in (s.reason or "") for s in a.trace)
 
 
-def test_doma_routes_are_named_and_their_parts_null(db: Database) -> None:
+def test_doma_routes_are_named_and_their_parts_null(leasing_db: Database) -> None:
     cases = (
         ("Can I sublet under my lease?", "DOMA/lease"),
         ("water leaking from the ceiling", "DOMA/triage"),
@@ -85,7 +74,7 @@ def test_doma_routes_are_named_and_their_parts_null(db: Database) -> None:
         assert r.route == route and r.spec is None and r.matches is None and r.narrative
 
 
-def test_an_injected_manager_model_decides_the_route(db: Database) -> None:
+def test_an_injected_manager_model_decides_the_route(leasing_db: Database) -> None:
     def always_tour(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         args = {"route": "VIA/tour", "why": "test model", "scores": {}, "decided_by": "rules"}
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, args)])
@@ -101,9 +90,9 @@ def test_an_injected_manager_model_decides_the_route(db: Database) -> None:
     assert r.matches is not None  # a tour asked before any search runs the search first
 
 
-def test_pii_never_reaches_the_audit_trail(db: Database) -> None:
+def test_pii_never_reaches_the_audit_trail(leasing_db: Database) -> None:
     r = ask("I'm Mei Sato (mei.sato@verity-labs.example, 646-555-0100), need 2,000 sf in Midtown under $10k a month")
-    row = db.fetch_one(
+    row = leasing_db.fetch_one(
         "SELECT request, trace::text AS trace, response::text AS response FROM agent_runs WHERE id = :i",
         {"i": r.run_id},
     )
@@ -113,7 +102,7 @@ def test_pii_never_reaches_the_audit_trail(db: Database) -> None:
     assert "[email]" in row["request"] and "[name]" in row["request"]
 
 
-def test_bad_input_is_a_clear_error(db: Database) -> None:
+def test_bad_input_is_a_clear_error(leasing_db: Database) -> None:
     with pytest.raises(BadInput):
         ask("   ")
     with pytest.raises(BadInput):
@@ -123,7 +112,7 @@ def test_bad_input_is_a_clear_error(db: Database) -> None:
 
 
 @pytest.fixture(scope="module")
-def client(db: Database) -> Iterator[TestClient]:
+def client(leasing_db: Database) -> Iterator[TestClient]:
     from quarry.api import create_app
 
     with TestClient(create_app(with_ui=False)) as c:
@@ -146,7 +135,7 @@ def test_http_message_and_errors(client: TestClient) -> None:
     assert bad.status_code == 400 and "no tour 9" in bad.json()["detail"]
 
 
-def test_cli_ask_json_and_ingest(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_ask_json_and_ingest(leasing_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     from quarry.apps.leasing.cli import cli
 
     runner = CliRunner()
@@ -166,13 +155,13 @@ def test_registered_in_the_app_registry() -> None:
         assert spec.load(field) is not None
 
 
-def test_uploaded_lease_is_what_lease_questions_read(db: Database, tmp_path: object) -> None:
+def test_uploaded_lease_is_what_lease_questions_read(leasing_db: Database, tmp_path: object) -> None:
     from pathlib import Path
 
     from quarry.apps.leasing.actions import upload_lease
     from quarry.apps.leasing.leaseqa import answer_question
 
-    before = db.scalar("SELECT lease_id FROM leasing_tenancies WHERE tenant_id = 'T-010'")
+    before = leasing_db.scalar("SELECT lease_id FROM leasing_tenancies WHERE tenant_id = 'T-010'")
     text = (
         "LEASE - test header\n\n7.1 Animals. Tenant may keep one dog in the Premises with Landlord's consent.\n"
         "\n                                        Page 1 of 1\n"
@@ -182,7 +171,7 @@ def test_uploaded_lease_is_what_lease_questions_read(db: Database, tmp_path: obj
     try:
         lease_id, chunks = asyncio.run(upload_lease(str(path), "T-010"))
         assert lease_id == "UPLOAD-T-010" and chunks == 1
-        a = answer_question(db, "Can I bring my dog?", tenant_id="T-010")
+        a = answer_question(leasing_db, "Can I bring my dog?", tenant_id="T-010")
         assert a.found and a.citations[0].section == "7.1" and a.citations[0].quote in text
         turn = ask("Can I bring my dog?", tenant_id="T-010")  # embedded on upload: the turn's search is hybrid
         assert turn.lease_answer is not None and turn.lease_answer.retrieval == "hybrid"
@@ -191,18 +180,18 @@ def test_uploaded_lease_is_what_lease_questions_read(db: Database, tmp_path: obj
         with pytest.raises(NotFound):
             asyncio.run(upload_lease(str(path), "T-999"))
     finally:
-        db.execute("UPDATE leasing_tenancies SET lease_id = :l WHERE tenant_id = 'T-010'", {"l": before})
-        db.execute("DELETE FROM leasing_leases WHERE lease_id = 'UPLOAD-T-010'")
+        leasing_db.execute("UPDATE leasing_tenancies SET lease_id = :l WHERE tenant_id = 'T-010'", {"l": before})
+        leasing_db.execute("DELETE FROM leasing_leases WHERE lease_id = 'UPLOAD-T-010'")
 
 
-def test_feedback_and_inventory_upload_are_stored(db: Database, tmp_path: object) -> None:
+def test_feedback_and_inventory_upload_are_stored(leasing_db: Database, tmp_path: object) -> None:
     from pathlib import Path
 
     from quarry.apps.leasing.actions import record_feedback, upload_inventory
 
     r = ask("2,000 sf in Chelsea under $12k a month")
     fid = asyncio.run(record_feedback(1, run_id=r.run_id, session_id=r.session_id))
-    row = db.fetch_one("SELECT run_id, thumbs FROM leasing_feedback WHERE feedback_id = :f", {"f": fid})
+    row = leasing_db.fetch_one("SELECT run_id, thumbs FROM leasing_feedback WHERE feedback_id = :f", {"f": fid})
     assert row == {"run_id": r.run_id, "thumbs": 1}
     with pytest.raises(BadInput):
         asyncio.run(record_feedback(5, run_id=r.run_id, session_id=None))
@@ -211,13 +200,13 @@ def test_feedback_and_inventory_upload_are_stored(db: Database, tmp_path: object
     try:
         report = asyncio.run(upload_inventory(str(units), None))
         assert report.units == 1 and report.bad_units == {"unit_no_size": 1}
-        assert db.scalar("SELECT building_id FROM leasing_units WHERE unit_id = 'UP-1'") == "B-0001"
+        assert leasing_db.scalar("SELECT building_id FROM leasing_units WHERE unit_id = 'UP-1'") == "B-0001"
     finally:
-        db.execute("DELETE FROM leasing_units WHERE unit_id = 'UP-1'")
+        leasing_db.execute("DELETE FROM leasing_units WHERE unit_id = 'UP-1'")
 
 
-def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(db: Database) -> None:
-    db.execute("DELETE FROM leasing_holds")
+def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(leasing_db: Database) -> None:
+    leasing_db.execute("DELETE FROM leasing_holds")
     a, b = ask(HEADLINE), ask(HEADLINE)
     assert a.action_plan.actions[0].start == b.action_plan.actions[0].start  # type: ignore[union-attr]
     assert a.action_plan.actions[0].unit_id == b.action_plan.actions[0].unit_id  # type: ignore[union-attr]
@@ -235,7 +224,10 @@ def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(db: Database) -
     lost = [r for r in results if r.action_plan and "just taken" in r.action_plan.confirmation_prompt]
     assert len(won) == 1 and len(lost) == 1
     unit = a.action_plan.actions[0].unit_id  # type: ignore[union-attr]
-    assert db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = :u AND status = 'active'", {"u": unit}) == 1
+    assert (
+        leasing_db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = :u AND status = 'active'", {"u": unit})
+        == 1
+    )
     # The loser is offered the next free slot on that unit, not the taken one.
     assert lost[0].action_plan.actions[0].start != won[0].action_plan.actions[0].start  # type: ignore[union-attr]
 
@@ -258,6 +250,6 @@ def test_schemathesis_on_the_leasing_route(client: TestClient) -> None:
     check()
 
 
-def test_booking_with_nothing_proposed_asks_for_a_search(db: Database) -> None:
+def test_booking_with_nothing_proposed_asks_for_a_search(leasing_db: Database) -> None:
     r = ask("book tour 1")
     assert r.route == "VIA/tour" and r.question and "No tours are proposed" in r.question and r.holds is None

@@ -5,67 +5,56 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from datetime import datetime
 
-import pytest
-
 from quarry.apps.leasing.evaluate import EVAL_DIR, lease_citations
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.leaseqa import NOT_FOUND, answer_question, quote_from
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.when import NY
-from quarry.db import Database, get_database
+from quarry.db import Database
 from quarry.settings import get_settings
 
 CASES = [json.loads(x) for x in (EVAL_DIR / "lease_questions.jsonl").read_text().splitlines() if x.strip()]
 PARAPHRASES = [json.loads(x) for x in (EVAL_DIR / "lease_paraphrases.jsonl").read_text().splitlines() if x.strip()]
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    yield d
-
-
-def test_every_quote_is_an_exact_substring_of_the_stored_lease(db: Database) -> None:
-    bodies = {r["lease_id"]: r["body"] for r in db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
+def test_every_quote_is_an_exact_substring_of_the_stored_lease(leasing_db: Database) -> None:
+    bodies = {r["lease_id"]: r["body"] for r in leasing_db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
     quotes = 0
     for c in CASES:
-        for cite in answer_question(db, c["question"], tenant_id=c["tenant_id"]).citations:
+        for cite in answer_question(leasing_db, c["question"], tenant_id=c["tenant_id"]).citations:
             assert cite.quote in bodies[cite.lease_id] and len(cite.quote) > 20
             assert cite.lease_id == c["lease_id"]
             quotes += 1
     assert quotes >= 60
 
 
-def test_sublet_with_consent_cites_article_13(db: Database) -> None:
-    a = answer_question(db, "Can I sublet under my lease?", tenant_id="T-001")
+def test_sublet_with_consent_cites_article_13(leasing_db: Database) -> None:
+    a = answer_question(leasing_db, "Can I sublet under my lease?", tenant_id="T-001")
     assert a.found and a.citations[0].section == "13.1" and a.citations[0].page == 9
     assert "consent" in a.citations[0].quote and "needs the landlord's consent" in a.risk_flags
 
 
-def test_the_amendment_wins_and_both_are_cited(db: Database) -> None:
-    a = answer_question(db, "Can I sublet under my lease?", tenant_id="T-004")
+def test_the_amendment_wins_and_both_are_cited(leasing_db: Database) -> None:
+    a = answer_question(leasing_db, "Can I sublet under my lease?", tenant_id="T-004")
     sections = [c.section for c in a.citations]
     assert sections[0] == "First Amendment, Section 2" and "13.1" in sections
     assert a.answer.startswith("The lease, as amended, says") and "Originally" in a.answer
-    expiry = answer_question(db, "When does my lease expire?", tenant_id="T-002")
+    expiry = answer_question(leasing_db, "When does my lease expire?", tenant_id="T-002")
     assert [c.section for c in expiry.citations][:2] == ["First Amendment, Section 2", "1.4"]
     assert "June 30, 2027" in expiry.citations[0].quote
 
 
-def test_silent_leases_and_unknown_topics_abstain(db: Database) -> None:
+def test_silent_leases_and_unknown_topics_abstain(leasing_db: Database) -> None:
     for tenant, question in (
         ("T-002", "Can I bring my dog to the office?"),
         ("T-001", "Is there a parking space included?"),
         ("T-005", "Can we install a rooftop antenna?"),
     ):
-        a = answer_question(db, question, tenant_id=tenant)
+        a = answer_question(leasing_db, question, tenant_id=tenant)
         assert not a.found and a.citations == [] and a.answer.startswith(NOT_FOUND) and "property manager" in a.answer
-    assert not answer_question(db, "Can I sublet?", tenant_id=None).found
-    assert "No lease text" in answer_question(db, "Can I sublet?", tenant_id="T-060").answer
+    assert not answer_question(leasing_db, "Can I sublet?", tenant_id=None).found
+    assert "No lease text" in answer_question(leasing_db, "Can I sublet?", tenant_id="T-060").answer
 
 
 def test_quote_is_a_slice_holding_the_topic_word() -> None:
@@ -74,8 +63,8 @@ def test_quote_is_a_slice_holding_the_topic_word() -> None:
     assert q in body and "sublet" in q
 
 
-def test_citation_figures_on_the_labelled_questions(db: Database) -> None:
-    figures = lease_citations(db, CASES)
+def test_citation_figures_on_the_labelled_questions(leasing_db: Database) -> None:
+    figures = lease_citations(leasing_db, CASES)
     precision, recall, abstention, _ = figures
     assert len(CASES) >= 15 and abstention == 1.0
     # Answer level: the first citation is a section that answers (measured 0.99), and citations stay
@@ -83,29 +72,31 @@ def test_citation_figures_on_the_labelled_questions(db: Database) -> None:
     assert figures.answered >= 0.9 and figures.article_precision >= 0.9
     assert precision >= 0.9 and recall >= 0.9  # strict labels: measured 0.94 / 0.98 (0.80 / 0.78 before)
     # The same clauses and five more asked in other words (written after the rule): measured 0.90 / 0.89.
-    para = lease_citations(db, PARAPHRASES)
+    para = lease_citations(leasing_db, PARAPHRASES)
     assert len(PARAPHRASES) >= 100 and para.abstention == 1.0
     assert para.precision >= 0.85 and para.recall >= 0.85
 
 
-def test_hybrid_retrieval_over_embedded_chunks(db: Database) -> None:
+def test_hybrid_retrieval_over_embedded_chunks(leasing_db: Database) -> None:
     from quarry.apps.leasing.lease_vectors import embed_chunks, lease_embedded
     from quarry.embed import get_embedder
 
     embedder = get_embedder(get_settings())
-    assert embed_chunks(db, embedder) == 0  # the ingest embedded them; a re-run embeds nothing
-    assert lease_embedded(db, "LEASE-0001", embedder.model) and not lease_embedded(db, "LEASE-0001", "other-model")
+    assert embed_chunks(leasing_db, embedder) == 0  # the ingest embedded them; a re-run embeds nothing
+    assert lease_embedded(leasing_db, "LEASE-0001", embedder.model) and not lease_embedded(
+        leasing_db, "LEASE-0001", "other-model"
+    )
     weights = {"vector": 0.3, "bm25": 0.7}
-    bodies = {r["lease_id"]: r["body"] for r in db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
+    bodies = {r["lease_id"]: r["body"] for r in leasing_db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
     for c in CASES:
-        a = answer_question(db, c["question"], tenant_id=c["tenant_id"], embedder=embedder, weights=weights)
+        a = answer_question(leasing_db, c["question"], tenant_id=c["tenant_id"], embedder=embedder, weights=weights)
         assert a.retrieval == ("hybrid" if a.found else a.retrieval)
         assert all(cite.quote in bodies[cite.lease_id] for cite in a.citations)
-    dog = answer_question(db, "Can I bring my dog to the office?", tenant_id="T-001", embedder=embedder)
+    dog = answer_question(leasing_db, "Can I bring my dog to the office?", tenant_id="T-001", embedder=embedder)
     assert dog.found and dog.retrieval == "hybrid" and dog.citations[0].section == "14.1"
 
 
-def test_the_turn_returns_the_lease_answer(db: Database) -> None:
+def test_the_turn_returns_the_lease_answer(leasing_db: Database) -> None:
     r = asyncio.run(
         run("Can I sublet under my lease?", tenant_id="T-001", clock=lambda: datetime(2026, 11, 23, tzinfo=NY))
     )
@@ -114,37 +105,37 @@ def test_the_turn_returns_the_lease_answer(db: Database) -> None:
     assert any(s.step == "lease-qa" and s.retrieval_mode == "hybrid" for s in r.trace)
 
 
-def test_sections_are_cited_where_they_start_in_lease_order_without_passing_mentions(db: Database) -> None:
+def test_sections_are_cited_where_they_start_in_lease_order_without_passing_mentions(leasing_db: Database) -> None:
     # Holdover: the article's rule (21.1 rent) before its qualification (21.2 damages), whichever ranked higher.
-    hold = answer_question(db, "What happens if we hold over after the lease ends?", tenant_id="T-001")
+    hold = answer_question(leasing_db, "What happens if we hold over after the lease ends?", tenant_id="T-001")
     assert [c.section for c in hold.citations][:1] == ["21.1"]
     # 14.2 of LEASE-0002 runs over a page break: cited on page 9 where it starts, not on the page of its tail.
-    sign = answer_question(db, "Can we put up a sign?", tenant_id="T-002")
+    sign = answer_question(leasing_db, "Can we put up a sign?", tenant_id="T-002")
     assert ("14.2", 9) in {(c.section, c.page) for c in sign.citations}
     # The amendment's "the security held under the Lease shall continue" is a passing mention: not cited.
-    deposit = answer_question(db, "How much is our security deposit?", tenant_id="T-002")
+    deposit = answer_question(leasing_db, "How much is our security deposit?", tenant_id="T-002")
     assert [c.section for c in deposit.citations] == ["6.1"]
 
 
-def _sections(db: Database, question: str, tenant: str) -> list[str | None]:
-    return [c.section for c in answer_question(db, question, tenant_id=tenant).citations]
+def _sections(leasing_db: Database, question: str, tenant: str) -> list[str | None]:
+    return [c.section for c in answer_question(leasing_db, question, tenant_id=tenant).citations]
 
 
-def test_a_yes_no_question_cites_every_rule_of_the_article_but_not_its_qualifiers(db: Database) -> None:
+def test_a_yes_no_question_cites_every_rule_of_the_article_but_not_its_qualifiers(leasing_db: Database) -> None:
     # 15.1 "Directory and Door" scores far below 15.2 "No Other Signs" but is as much an answer.
-    assert _sections(db, "Can we put up a sign?", "T-001") == ["15.1", "15.2"]
+    assert _sections(leasing_db, "Can we put up a sign?", "T-001") == ["15.1", "15.2"]
     # 13.2 "Standard for Consent" is cited; 13.3 "Recapture", 13.4 "Transfer Profits", 13.6 "No Release" are not.
-    sublet = _sections(db, "Can I sublet under my lease?", "T-001")
+    sublet = _sections(leasing_db, "Can I sublet under my lease?", "T-001")
     assert sublet[:2] == ["13.1", "13.2"] and not {"13.3", "13.4", "13.6"} & set(sublet)
     # 14.2 "Responsibility for Animals" qualifies the rule that dogs are permitted.
-    assert _sections(db, "Can I bring my dog to the office?", "T-003") == ["14.1"]
+    assert _sections(leasing_db, "Can I bring my dog to the office?", "T-003") == ["14.1"]
     # 23.4 "Determination" opens with a condition ("If the parties do not agree ..."): not the option's rule.
-    assert _sections(db, "Do we have an option to renew?", "T-001") == ["23.1", "23.2", "23.3"]
+    assert _sections(leasing_db, "Do we have an option to renew?", "T-001") == ["23.1", "23.2", "23.3"]
 
 
-def test_a_wh_question_cites_the_section_that_says_it(db: Database) -> None:
+def test_a_wh_question_cites_the_section_that_says_it(leasing_db: Database) -> None:
     # 12.3 "Waiver of Subrogation" holds "insurance" and "carry" more often than 12.1 but does not say
     # what to carry; 21.2 "Holdover Damages" is titled for the topic but qualifies 21.1.
-    assert _sections(db, "What insurance do we have to carry?", "T-001") == ["12.1"]
-    assert _sections(db, "What happens if we hold over after the lease ends?", "T-001") == ["21.1"]
-    assert _sections(db, "What deposit did we have to give the landlord?", "T-001") == ["6.1"]
+    assert _sections(leasing_db, "What insurance do we have to carry?", "T-001") == ["12.1"]
+    assert _sections(leasing_db, "What happens if we hold over after the lease ends?", "T-001") == ["21.1"]
+    assert _sections(leasing_db, "What deposit did we have to give the landlord?", "T-001") == ["6.1"]

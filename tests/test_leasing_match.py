@@ -4,43 +4,36 @@ formula by hand), weights from settings, reason codes, closest units and relaxat
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.match import Weights, count_exact, match_rank, score_unit
 from quarry.apps.leasing.models import Budget, SearchSpec
 from quarry.apps.leasing.needs import parse_needs
-from quarry.db import Database, get_database
+from quarry.db import Database
 from quarry.settings import Settings, get_settings
 
 HEADLINE = "Looking for ~1,800 sqft office in Midtown under $5k/month, pet-friendly, near transit"
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    yield d
-
-
-def test_every_exact_match_passes_every_constraint_and_comes_from_sql(db: Database) -> None:
+def test_every_exact_match_passes_every_constraint_and_comes_from_sql(leasing_db: Database) -> None:
     spec = parse_needs(HEADLINE)
-    m = match_rank(db, spec, Weights(), top_n=50)
+    m = match_rank(leasing_db, spec, Weights(), top_n=50)
     assert m.perfect and m.exact == len(m.items) >= 4
     for item in m.items:
         p = item.row_preview
         assert "midtown" in p.neighborhood.lower() and p.rent <= 5000 and p.pet_friendly and p.near_transit
         assert spec.min_sqft <= p.sqft <= spec.max_sqft and p.unit_type == "office"  # type: ignore[operator]
-        row = db.fetch_one("SELECT sqft, rent::float AS rent FROM leasing_units WHERE unit_id = :u", {"u": item.id})
+        row = leasing_db.fetch_one(
+            "SELECT sqft, rent::float AS rent FROM leasing_units WHERE unit_id = :u", {"u": item.id}
+        )
         assert row == {"sqft": p.sqft, "rent": p.rent}
     # The planted 36 W 36th St suites under $5k are among them; the 1,800 SF one at $5,400 is not.
     ids = {i.id for i in m.items}
     assert {"U-1001", "U-1002", "U-1003", "U-1004"} <= ids and "U-1005" not in ids
 
 
-def test_score_is_the_seeds_formula(db: Database) -> None:
+def test_score_is_the_seeds_formula(leasing_db: Database) -> None:
     spec = SearchSpec(
         location=["soho"],
         min_sqft=1000,
@@ -78,12 +71,12 @@ def test_score_is_the_seeds_formula(db: Database) -> None:
         "Brooklyn office with a gym",
     ],
 )
-def test_sql_score_equals_python_score_and_order_is_by_score(db: Database, text: str) -> None:
+def test_sql_score_equals_python_score_and_order_is_by_score(leasing_db: Database, text: str) -> None:
     spec = parse_needs(text)
-    m = match_rank(db, spec, Weights(), top_n=20)
+    m = match_rank(leasing_db, spec, Weights(), top_n=20)
     assert m.items
     for item in m.items:
-        row = db.fetch_one(
+        row = leasing_db.fetch_one(
             "SELECT u.sqft, u.rent::float AS rent, u.amenities, u.near_transit, u.pet_friendly, b.neighborhood,"
             " b.address, b.borough FROM leasing_units u JOIN leasing_buildings b USING (building_id)"
             " WHERE unit_id = :u",
@@ -94,13 +87,13 @@ def test_sql_score_equals_python_score_and_order_is_by_score(db: Database, text:
         assert [i.score for i in m.items] == sorted((i.score for i in m.items), reverse=True)
 
 
-def test_weights_come_from_settings_and_change_the_order(db: Database) -> None:
+def test_weights_come_from_settings_and_change_the_order(leasing_db: Database) -> None:
     spec = parse_needs("Brooklyn or Midtown, 2,000 sf, under $9,000 a month, near transit")
     spec.must_haves = []
     w = Weights.from_settings(Settings(leasing_w_transit=0.0))
     assert w.transit == 0 and Weights.from_settings(get_settings()).transit == 8
-    with_transit = match_rank(db, spec, Weights(), top_n=50)
-    without = match_rank(db, spec, w, top_n=50)
+    with_transit = match_rank(leasing_db, spec, Weights(), top_n=50)
+    without = match_rank(leasing_db, spec, w, top_n=50)
     assert all(
         i.score == j.score - (8 if j.row_preview.near_transit else 0)
         for i in without.items
@@ -109,9 +102,9 @@ def test_weights_come_from_settings_and_change_the_order(db: Database) -> None:
     )
 
 
-def test_no_perfect_match_gives_closest_and_two_relaxations_with_true_counts(db: Database) -> None:
+def test_no_perfect_match_gives_closest_and_two_relaxations_with_true_counts(leasing_db: Database) -> None:
     spec = parse_needs("1,800 sf in Tribeca under $4,000 a month")
-    m = match_rank(db, spec, Weights(), top_n=5)
+    m = match_rank(leasing_db, spec, Weights(), top_n=5)
     assert not m.perfect and m.exact == 0 and len(m.items) == 5
     assert all("tribeca" in i.row_preview.neighborhood.lower() for i in m.items)
     assert len(m.relaxations) == 2 and len({r.field for r in m.relaxations}) == 2
@@ -121,10 +114,10 @@ def test_no_perfect_match_gives_closest_and_two_relaxations_with_true_counts(db:
     budget = next((r for r in m.relaxations if r.field == "budget"), None)
     if budget is not None and "+10%" in budget.change:
         relaxed = spec.model_copy(update={"budget_monthly_usd": Budget(max=4400)})
-        assert count_exact(db, relaxed) == budget.count
+        assert count_exact(leasing_db, relaxed) == budget.count
 
 
-def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(db: Database) -> None:
+def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(leasing_db: Database) -> None:
     import json
 
     from quarry.apps.leasing.evaluate import EVAL_DIR, ablation, ranking
@@ -133,19 +126,19 @@ def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(db: Database) ->
     labels = [json.loads(x) for x in (EVAL_DIR / "needs_top3.jsonl").read_text().splitlines() if x.strip()]
     labels = [c for c in labels if c["ideal_top3"]]
     assert len(labels) >= 20
-    ndcg, mrr = ranking(db, labels, Weights())
+    ndcg, mrr = ranking(leasing_db, labels, Weights())
     assert ndcg >= 0.9 and mrr >= 0.9
     # Reversed labels (the worst candidates instead of the best) score much lower: the metric can fail.
     needs = {json.loads(x)["id"]: json.loads(x) for x in (EVAL_DIR / "needs.jsonl").read_text().splitlines() if x}
-    units = db.fetch_all(
+    units = leasing_db.fetch_all(
         "SELECT u.unit_id, u.sqft, u.rent::float AS rent, u.unit_type, u.amenities, u.near_transit, u.pet_friendly,"
         " lower(b.neighborhood || ' | ' || b.address || ' | ' || b.borough) AS hay"
         " FROM leasing_units u JOIN leasing_buildings b USING (building_id) WHERE u.source = 'bundled'"
     )
     assert ideal_top3(needs["N01"], units)[0] == next(c["ideal_top3"] for c in labels if c["id"] == "N01")
     worst = [{**c, "ideal_top3": list(reversed(ideal_top3(needs[c["id"]], units)[0]))[:1]} for c in labels]
-    assert ranking(db, [c for c in worst if c["ideal_top3"]], Weights())[0] < ndcg
-    deltas = ablation(db, labels, Weights())
+    assert ranking(leasing_db, [c for c in worst if c["ideal_top3"]], Weights())[0] < ndcg
+    deltas = ablation(leasing_db, labels, Weights())
     assert set(deltas) == {"size", "price", "loc", "must", "transit", "pets"}
 
 
@@ -265,31 +258,31 @@ location flags in the counting scan, a rent prefilter): the rewrite must not cha
 
 @pytest.mark.parametrize(("text", "closest", "relaxations"), NO_MATCH_BEFORE)
 def test_no_match_output_is_what_it_was_before_the_rewrite(
-    db: Database, text: str, closest: list[str], relaxations: list[tuple[str, str, int]]
+    leasing_db: Database, text: str, closest: list[str], relaxations: list[tuple[str, str, int]]
 ) -> None:
-    m = match_rank(db, parse_needs(text), Weights(), top_n=5)
+    m = match_rank(leasing_db, parse_needs(text), Weights(), top_n=5)
     assert not m.perfect and m.exact == 0
     assert [i.id for i in m.items] == closest
     assert [(r.change, r.field, r.count) for r in m.relaxations] == relaxations
 
 
-def test_every_candidate_relaxation_counts_what_its_own_search_finds(db: Database) -> None:
+def test_every_candidate_relaxation_counts_what_its_own_search_finds(leasing_db: Database) -> None:
     from quarry.apps.leasing.match import _options, count_many
 
     for text, _, _ in NO_MATCH_BEFORE:
-        specs = [o.spec for o in _options(db, parse_needs(text))]
-        assert count_many(db, specs) == [count_exact(db, s) for s in specs]
+        specs = [o.spec for o in _options(leasing_db, parse_needs(text))]
+        assert count_many(leasing_db, specs) == [count_exact(leasing_db, s) for s in specs]
 
 
-def _reference_relaxations(db: Database, spec: SearchSpec) -> list[tuple[str, str, int]]:
+def _reference_relaxations(leasing_db: Database, spec: SearchSpec) -> list[tuple[str, str, int]]:
     """The relaxation rule as first written: a count query per option, then option by option the
     budget each remaining one would need."""
     from quarry.apps.leasing.match import _kth_rents, _options
 
     best: dict[str, tuple[str, str, int]] = {}
-    options = _options(db, spec)
+    options = _options(leasing_db, spec)
     for o in options:
-        n = count_exact(db, o.spec)
+        n = count_exact(leasing_db, o.spec)
         if o.field not in best and n > 0:
             best[o.field] = (o.text, o.field.split(":")[0], n)
     b = spec.budget_monthly_usd
@@ -297,15 +290,15 @@ def _reference_relaxations(db: Database, spec: SearchSpec) -> list[tuple[str, st
         for o in options:
             if o.field in best or o.field == "budget" or len(best) >= 2:
                 continue
-            found = _kth_rents(db, [o.spec])[0]
+            found = _kth_rents(leasing_db, [o.spec])[0]
             if found is not None:
                 both = o.spec.model_copy(update={"budget_monthly_usd": b.model_copy(update={"max": found[0]})})
                 change = f"{o.text} and budget to ${found[0]:,.0f}/month"
-                best[o.field] = (change, o.field.split(":")[0], count_exact(db, both))
+                best[o.field] = (change, o.field.split(":")[0], count_exact(leasing_db, both))
     return sorted(best.values(), key=lambda r: -r[2])[:2]
 
 
-def test_relaxations_equal_the_rule_computed_option_by_option(db: Database) -> None:
+def test_relaxations_equal_the_rule_computed_option_by_option(leasing_db: Database) -> None:
     # Batched statements must pick what the sequential rule picks, also when one field's first option
     # finds too few units and a later field could otherwise take its place.
     rng = random.Random(7)
@@ -333,20 +326,20 @@ def test_relaxations_equal_the_rule_computed_option_by_option(db: Database) -> N
         )
     checked = 0
     for spec in specs:
-        m = match_rank(db, spec, Weights())
+        m = match_rank(leasing_db, spec, Weights())
         if m.perfect:
             continue
         checked += 1
-        if spec.location and not count_exact(db, SearchSpec(location=spec.location)):
+        if spec.location and not count_exact(leasing_db, SearchSpec(location=spec.location)):
             spec = spec.model_copy(update={"location": []})  # no unit there: MatchRank searched everywhere
-        assert [(r.change, r.field, r.count) for r in m.relaxations] == _reference_relaxations(db, spec), spec
+        assert [(r.change, r.field, r.count) for r in m.relaxations] == _reference_relaxations(leasing_db, spec), spec
     assert checked >= 30
 
 
-def test_no_match_without_budget_or_size_ranks_by_score(db: Database) -> None:
+def test_no_match_without_budget_or_size_ranks_by_score(leasing_db: Database) -> None:
     # The distance is a constant then; ORDER BY once read it as a column position and failed.
     spec = SearchSpec(location=["tribeca"], must_haves=["private-terrace", "gym", "doorman", "kitchen"])
-    m = match_rank(db, spec, Weights())
+    m = match_rank(leasing_db, spec, Weights())
     assert not m.perfect and m.items
     scores = [i.score for i in m.items]
     assert scores == sorted(scores, reverse=True)

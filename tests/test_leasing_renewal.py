@@ -5,40 +5,32 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-from collections.abc import Iterator
 from datetime import date, datetime
 
 import pytest
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.models import Offer
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.renewal import check, comps_for, policy, renewal_package
 from quarry.apps.leasing.when import NY
-from quarry.db import Database, get_database
-from quarry.settings import get_settings
+from quarry.db import Database
 
 TODAY = date(2026, 11, 23)
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    yield d
-
-
-def test_every_tenant_gets_a_primary_and_two_alternatives_inside_or_flagged(db: Database) -> None:
+def test_every_tenant_gets_a_primary_and_two_alternatives_inside_or_flagged(leasing_db: Database) -> None:
     p = policy()
-    tenants = [r["tenant_id"] for r in db.fetch_all("SELECT tenant_id FROM leasing_tenancies ORDER BY 1")]
+    tenants = [r["tenant_id"] for r in leasing_db.fetch_all("SELECT tenant_id FROM leasing_tenancies ORDER BY 1")]
     flagged = 0
     for t in tenants:
-        made = renewal_package(db, t, today=TODAY)
+        made = renewal_package(leasing_db, t, today=TODAY)
         assert made is not None
         pkg, _ = made
         assert len(pkg.alternatives) == 2 and pkg.justification
         assert pkg.primary.term_months == p["terms_months"]["preferred"]
-        current = float(db.scalar("SELECT monthly_rent_usd FROM leasing_tenancies WHERE tenant_id = :t", {"t": t}))
+        current = float(
+            leasing_db.scalar("SELECT monthly_rent_usd FROM leasing_tenancies WHERE tenant_id = :t", {"t": t})
+        )
         # The primary never leaves the increase band.
         assert current <= pkg.primary.rent_usd <= current * (1 + p["rent"]["max_increase_pct"] / 100)
         assert pkg.needs_manager_approval == bool(pkg.approval_reasons)
@@ -46,13 +38,13 @@ def test_every_tenant_gets_a_primary_and_two_alternatives_inside_or_flagged(db: 
     assert 0 < flagged < len(tenants)  # both outcomes occur in the bundled portfolio
 
 
-def test_market_comes_from_matching_comps(db: Database) -> None:
+def test_market_comes_from_matching_comps(leasing_db: Database) -> None:
     ctx = {"neighborhood": "Flatiron", "building_class": "A", "unit_type": "office"}
-    rows, basis = comps_for(db, ctx, policy())
+    rows, basis = comps_for(leasing_db, ctx, policy())
     assert len(rows) >= 3 and basis == "neighborhood Flatiron, building class A, unit type office"
     sql_median = statistics.median(
         r["p"]
-        for r in db.fetch_all(
+        for r in leasing_db.fetch_all(
             "SELECT starting_rent_psf::float AS p FROM leasing_rent_comps WHERE neighborhood = 'Flatiron'"
             " AND building_class = 'A' AND unit_type = 'office'"
             " AND signed_date > (SELECT max(signed_date) FROM leasing_rent_comps) - 365"
@@ -89,7 +81,7 @@ def test_an_offer_inside_every_limit_is_not_flagged() -> None:
     )
 
 
-def test_the_turn_returns_the_package_and_asks_for_a_tenant_otherwise(db: Database) -> None:
+def test_the_turn_returns_the_package_and_asks_for_a_tenant_otherwise(leasing_db: Database) -> None:
     now = datetime(2026, 11, 23, 9, tzinfo=NY)
     r = asyncio.run(run("my lease ends in March, can we renew?", tenant_id="T-003", clock=lambda: now))
     assert r.route == "DOMA/renewal" and r.renewal is not None and r.spec is None and r.triage is None

@@ -3,20 +3,17 @@ stored, releasable, expiring, and never overlapping on one unit even under concu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 import pytest
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.match import Weights, match_rank
 from quarry.apps.leasing.models import TourAction
 from quarry.apps.leasing.needs import parse_needs
 from quarry.apps.leasing.tour import book, plan_tours, release, session_holds
 from quarry.apps.leasing.when import NY, resolve
-from quarry.db import Database, get_database
-from quarry.settings import get_settings
+from quarry.db import Database
 
 MONDAY_9 = datetime(2026, 11, 23, 9, 0, tzinfo=NY)  # Monday
 WEDNESDAY_20 = datetime(2026, 11, 25, 20, 0, tzinfo=NY)
@@ -48,15 +45,6 @@ def test_a_range_gives_three_business_slots() -> None:
     assert len(slots) == 3 and all(s.weekday() < 6 for s in slots) and all(s > MONDAY_9 for s in slots)
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    d.execute("DELETE FROM leasing_holds")
-    yield d
-    d.execute("DELETE FROM leasing_holds")
-
-
 def _action(unit: str, start: datetime, minutes: int = 30) -> TourAction:
     return TourAction(
         unit_id=unit,
@@ -67,54 +55,62 @@ def _action(unit: str, start: datetime, minutes: int = 30) -> TourAction:
     )
 
 
-def test_plan_proposes_tours_with_one_clear_prompt(db: Database) -> None:
-    items = match_rank(db, parse_needs("~1,800 sqft office in Midtown under $5k/month, pet-friendly"), Weights()).items
-    plan, _ = plan_tours(db, items, "this monday 6pm", now=MONDAY_9, minutes=30)
+def test_plan_proposes_tours_with_one_clear_prompt(leasing_db: Database) -> None:
+    items = match_rank(
+        leasing_db, parse_needs("~1,800 sqft office in Midtown under $5k/month, pet-friendly"), Weights()
+    ).items
+    plan, _ = plan_tours(leasing_db, items, "this monday 6pm", now=MONDAY_9, minutes=30)
     assert len(plan.actions) == 3 and plan.actions[0].start == "2026-11-23T18:00:00-05:00"
     assert plan.actions[1].start == "2026-11-23T18:30:00-05:00"  # one visitor: staggered
     assert plan.actions[0].unit_id == items[0].id and plan.actions[0].required_docs
     assert plan.confirmation_prompt.count("?") <= 1 and "book tour 1" in plan.confirmation_prompt
 
 
-def test_concurrent_overlapping_bookings_on_one_unit_one_wins(db: Database) -> None:
+def test_concurrent_overlapping_bookings_on_one_unit_one_wins(leasing_db: Database) -> None:
     base = datetime(2026, 12, 1, 10, 0, tzinfo=NY)
     # 8 concurrent requests for overlapping slots (10:00, 10:10, ... ) on the same unit.
     actions = [_action("U-1001", base + timedelta(minutes=10 * (i % 3))) for i in range(8)]
     with ThreadPoolExecutor(max_workers=8) as pool:
-        ids = list(pool.map(lambda a: book(db, a, session_id="s-race", now=MONDAY_9, ttl_hours=24), actions))
+        ids = list(pool.map(lambda a: book(leasing_db, a, session_id="s-race", now=MONDAY_9, ttl_hours=24), actions))
     won = [i for i in ids if i is not None]
     assert len(won) == 1
-    assert db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = 'U-1001' AND status = 'active'") == 1
+    assert leasing_db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = 'U-1001' AND status = 'active'") == 1
     # A slot that only touches the held one (10:30 after 10:00–10:30) and another unit are fine.
     held_start = datetime.fromisoformat(actions[ids.index(won[0])].start)
     assert (
-        book(db, _action("U-1001", held_start + timedelta(minutes=30)), session_id="s-race", now=MONDAY_9, ttl_hours=24)
+        book(
+            leasing_db,
+            _action("U-1001", held_start + timedelta(minutes=30)),
+            session_id="s-race",
+            now=MONDAY_9,
+            ttl_hours=24,
+        )
         is not None
     )
-    assert book(db, _action("U-1002", held_start), session_id="s-race", now=MONDAY_9, ttl_hours=24) is not None
+    assert book(leasing_db, _action("U-1002", held_start), session_id="s-race", now=MONDAY_9, ttl_hours=24) is not None
 
 
-def test_the_database_itself_refuses_overlap(db: Database) -> None:
+def test_the_database_itself_refuses_overlap(leasing_db: Database) -> None:
     start = datetime(2026, 12, 2, 11, 0, tzinfo=NY)
-    assert book(db, _action("U-1003", start), session_id="a", now=MONDAY_9, ttl_hours=24) is not None
+    assert book(leasing_db, _action("U-1003", start), session_id="a", now=MONDAY_9, ttl_hours=24) is not None
     with pytest.raises(Exception, match="leasing_holds_no_overlap"):
-        db.execute(
+        leasing_db.execute(
             "INSERT INTO leasing_holds (unit_id, during, expires_at) VALUES ('U-1003', tstzrange(:s, :e), :x)",
             {"s": start + timedelta(minutes=15), "e": start + timedelta(minutes=45), "x": start},
         )
 
 
-def test_holds_release_and_expire(db: Database) -> None:
+def test_holds_release_and_expire(leasing_db: Database) -> None:
     start = datetime(2026, 12, 3, 15, 0, tzinfo=NY)
-    first = book(db, _action("U-1004", start), session_id="s-life", now=MONDAY_9, ttl_hours=1)
+    first = book(leasing_db, _action("U-1004", start), session_id="s-life", now=MONDAY_9, ttl_hours=1)
     assert first is not None
-    assert book(db, _action("U-1004", start), session_id="other", now=MONDAY_9, ttl_hours=1) is None
-    assert not release(db, first, session_id="other")  # not yours
-    assert release(db, first, session_id="s-life")
-    assert [h.status for h in session_holds(db, "s-life", now=MONDAY_9)] == ["released"]
-    second = book(db, _action("U-1004", start), session_id="s-life", now=MONDAY_9, ttl_hours=1)
+    assert book(leasing_db, _action("U-1004", start), session_id="other", now=MONDAY_9, ttl_hours=1) is None
+    assert not release(leasing_db, first, session_id="other")  # not yours
+    assert release(leasing_db, first, session_id="s-life")
+    assert [h.status for h in session_holds(leasing_db, "s-life", now=MONDAY_9)] == ["released"]
+    second = book(leasing_db, _action("U-1004", start), session_id="s-life", now=MONDAY_9, ttl_hours=1)
     assert second is not None
     # Two hours later (by the injected clock) the unconfirmed hold has expired and the slot is free.
     later = MONDAY_9 + timedelta(hours=2)
-    assert session_holds(db, "s-life", now=later)[0].status == "expired"
-    assert book(db, _action("U-1004", start), session_id="other", now=later, ttl_hours=1) is not None
+    assert session_holds(leasing_db, "s-life", now=later)[0].status == "expired"
+    assert book(leasing_db, _action("U-1004", start), session_id="other", now=later, ttl_hours=1) is not None

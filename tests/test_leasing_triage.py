@@ -4,17 +4,14 @@ that are not emergencies; vendors and ETAs from the database; the tenant's unit 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.triage import classify_ticket, triage
 from quarry.apps.leasing.when import NY
-from quarry.db import Database, get_database
-from quarry.settings import get_settings
+from quarry.db import Database
 
 P0 = [
     "water leaking from the ceiling",
@@ -57,38 +54,33 @@ def test_look_alikes_are_not_emergencies(text: str, category: str) -> None:
     assert priority != "P0" and not safety and got_category == category
 
 
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    yield d
-
-
-def test_vendor_and_eta_come_from_the_vendor_table(db: Database) -> None:
-    t = triage(db, "pipe burst, water everywhere")
-    row = db.fetch_one("SELECT sla_p0_hours FROM leasing_vendors WHERE name = :n", {"n": t.vendor})
+def test_vendor_and_eta_come_from_the_vendor_table(leasing_db: Database) -> None:
+    t = triage(leasing_db, "pipe burst, water everywhere")
+    row = leasing_db.fetch_one("SELECT sla_p0_hours FROM leasing_vendors WHERE name = :n", {"n": t.vendor})
     assert row is not None and t.eta_hours == row["sla_p0_hours"] and t.vendor == "FloodGuard Restoration"
     # Safety instructions are said before the vendor and its ETA.
     msg = t.confirm_message
     assert msg.index(t.safety_instructions[0][:20]) < msg.index(t.vendor) < msg.index("ETA")
-    gas = triage(db, "I smell gas")
+    gas = triage(leasing_db, "I smell gas")
     assert "911" in " ".join(gas.safety_instructions) and "Con Edison" in " ".join(gas.safety_instructions)
-    p2 = triage(db, "roaches in the pantry")
+    p2 = triage(leasing_db, "roaches in the pantry")
     assert p2.priority == "P2" and p2.vendor in {"Metro Pest Solutions", "Borough Exterminating"}
 
 
-def test_a_brooklyn_tenants_ticket_goes_to_a_vendor_serving_brooklyn(db: Database) -> None:
-    row = db.fetch_one(
+def test_a_brooklyn_tenants_ticket_goes_to_a_vendor_serving_brooklyn(leasing_db: Database) -> None:
+    row = leasing_db.fetch_one(
         "SELECT t.tenant_id, t.unit_id FROM leasing_tenancies t JOIN leasing_units u USING (unit_id)"
         " JOIN leasing_buildings b USING (building_id) WHERE b.borough = 'Brooklyn' ORDER BY 1 LIMIT 1"
     )
     assert row is not None
-    t = triage(db, "toilet is clogged", tenant_id=row["tenant_id"])
-    served = db.scalar("SELECT 'Brooklyn' = ANY(boroughs) FROM leasing_vendors WHERE name = :n", {"n": t.vendor})
+    t = triage(leasing_db, "toilet is clogged", tenant_id=row["tenant_id"])
+    served = leasing_db.scalar(
+        "SELECT 'Brooklyn' = ANY(boroughs) FROM leasing_vendors WHERE name = :n", {"n": t.vendor}
+    )
     assert served and t.unit_id == row["unit_id"] and "Suite" in t.confirm_message
 
 
-def test_the_turn_returns_triage_and_nulls_the_rest(db: Database) -> None:
+def test_the_turn_returns_triage_and_nulls_the_rest(leasing_db: Database) -> None:
     r = asyncio.run(
         run("water leaking from the ceiling", tenant_id="T-001", clock=lambda: datetime(2026, 11, 23, tzinfo=NY))
     )
@@ -97,10 +89,10 @@ def test_the_turn_returns_triage_and_nulls_the_rest(db: Database) -> None:
     assert r.narrative.startswith("EMERGENCY (P0): Keep away") and any(s.step == "triage" for s in r.trace)
 
 
-def test_the_tenants_lease_enriches_the_ticket(db: Database) -> None:
-    t = triage(db, "water leaking from the ceiling", tenant_id="T-001")
+def test_the_tenants_lease_enriches_the_ticket(leasing_db: Database) -> None:
+    t = triage(leasing_db, "water leaking from the ceiling", tenant_id="T-001")
     ref = t.lease_reference
     assert ref is not None and (ref.lease_id, ref.section, ref.page) == ("LEASE-0001", "8.3", 7)
-    body = db.scalar("SELECT body FROM leasing_leases WHERE lease_id = 'LEASE-0001'")
+    body = leasing_db.scalar("SELECT body FROM leasing_leases WHERE lease_id = 'LEASE-0001'")
     assert ref.quote in body and "notify Landlord" in ref.quote
-    assert triage(db, "water leaking from the ceiling").lease_reference is None
+    assert triage(leasing_db, "water leaking from the ceiling").lease_reference is None

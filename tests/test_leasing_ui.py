@@ -4,25 +4,12 @@ release, thumbs, uploads) through the orchestrator and show errors as messages, 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import gradio as gr
-import pytest
 
-from quarry.apps.leasing.ingest import ingest
 from quarry.apps.leasing.ui import EXAMPLES, ask, leasing_tab, release, thumbs_up, upload, upload_lease_file
-from quarry.db import Database, get_database
-from quarry.settings import get_settings
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    d = get_database(get_settings())
-    ingest(d)
-    d.execute("DELETE FROM leasing_holds")
-    yield d
-    d.execute("DELETE FROM leasing_holds")
+from quarry.db import Database
 
 
 def test_the_tab_builds() -> None:
@@ -33,7 +20,7 @@ def test_the_tab_builds() -> None:
     assert len(EXAMPLES) >= 5
 
 
-def test_handlers_run_turns_book_and_release(db: Database) -> None:
+def test_handlers_run_turns_book_and_release(leasing_db: Database) -> None:
     answer, _, trace, raw, session, run_id = asyncio.run(ask(EXAMPLES[0], None, None))
     assert "Matches" in answer and "Tours" in answer and raw["route"] == "VIA/needs" and session and run_id
     assert "route" in trace
@@ -45,7 +32,7 @@ def test_handlers_run_turns_book_and_release(db: Database) -> None:
     assert asyncio.run(thumbs_up(run_id, session)) == "Thanks — feedback stored."
 
 
-def test_errors_are_messages(db: Database, tmp_path: Path) -> None:
+def test_errors_are_messages(leasing_db: Database, tmp_path: Path) -> None:
     out = asyncio.run(ask("   ", None, None))
     assert "empty" in out[0].lower()
     bad = tmp_path / "units.csv"
