@@ -36,6 +36,16 @@ DISTRIBUTION_CAP = 6
 PRICE_BAND = 500_000
 """Toman per price band."""
 
+_OFFER_FILTERS = """\
+      AND (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
+      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
+      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
+      AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
+      AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
+      AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
+      AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
+"""
+"""The hard filters of a narrowing state on `shop.offer_facts f` (a NULL parameter filters nothing)."""
 _SQL = """
 WITH kw AS MATERIALIZED (
     SELECT b.random_key,
@@ -54,25 +64,12 @@ WITH kw AS MATERIALIZED (
            f.score / 50.0 AS rank
     FROM shop.offer_facts f
     WHERE CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
-      AND (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
-      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
-      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
-      AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
-      AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
-      AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
-      AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
-    UNION ALL
+{offer_filters}    UNION ALL
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
            kw.r + f.score / 50.0 AS rank
     FROM shop.offer_facts f JOIN kw ON kw.random_key = f.base_random_key
-    WHERE (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
-      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
-      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
-      AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
-      AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
-      AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
-      AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
-), g AS (
+    WHERE TRUE
+{offer_filters}), g AS (
     SELECT GROUPING(m.brand_id, m.city_id, (m.price / :band) * :band, m.has_warranty) AS set,
            m.brand_id, m.city_id, (m.price / :band) * :band AS low, m.has_warranty, count(*) AS n
     FROM m GROUP BY GROUPING SETS ((m.brand_id), (m.city_id), ((m.price / :band) * :band), (m.has_warranty), ())
@@ -109,7 +106,7 @@ SELECT
         SELECT g.low, g.n FROM g WHERE g.set = 13 ORDER BY g.n DESC, g.low LIMIT :cap) t) AS price_bands,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
         SELECT g.has_warranty AS label, g.n FROM g WHERE g.set = 14 ORDER BY 1) t) AS warranty
-"""
+""".replace("{offer_filters}", _OFFER_FILTERS)
 
 
 class Bucket(BaseModel):
