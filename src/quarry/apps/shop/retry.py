@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pydantic_ai import Agent
@@ -24,13 +25,20 @@ async def run_with_retry(
     timeout_s: float | None = None,
 ) -> AgentRun[Any]:
     """The one way the shop runs an agent: `run_agent`, tried once more if it failed without timing out."""
+    once = partial(
+        run_agent,
+        agent,
+        prompt,
+        settings=settings,
+        offline=offline,
+        name=name,
+        model=model,
+        deps=deps,
+        timeout_s=timeout_s,
+    )
     try:
-        return await run_agent(
-            agent, prompt, settings=settings, offline=offline, name=name, model=model, deps=deps, timeout_s=timeout_s
-        )
+        return await once()
     except AgentFailed as exc:
         if exc.timeout:
             raise
-        return await run_agent(
-            agent, prompt, settings=settings, offline=offline, name=name, model=model, deps=deps, timeout_s=timeout_s
-        )
+        return await once()
