@@ -23,7 +23,7 @@ from quarry.search.text import fold_joined
 
 from .categories import CATEGORIES
 from .turnstate import MemberDelta
-from .vocab import BRANDS, CITIES
+from .vocab import BRANDS, CITIES, NO_WARRANTY, WARRANTY
 
 _CATEGORY_ALIASES: dict[str, int] = {
     "fridge": 17, "refrigerator": 17, "یخچال": 17, "phone": 8, "mobile": 8, "گوشی": 8, "desk": 30, "میز": 30,
@@ -54,8 +54,6 @@ _MAX = re.compile(rf"(?:زیر|کمتر از|تا|حداکثر|under|below|less 
 _MIN = re.compile(rf"(?:بالای|بیشتر از|حداقل|above|over|more than|at least|min)\s*{_NUMBER}")
 _BETWEEN = re.compile(rf"(?:بین|between)\s*{_NUMBER}\s*(?:تا|و|and|to|-)\s*{_NUMBER}")
 _CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
-_NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|without (a )?warranty|no warranty")
-_WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
 _SCORE = re.compile(r"(?:امتیاز|score|rating)\D{0,12}(\d(?:\.\d)?)")
 _STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
 _FILLER = re.compile(
@@ -100,10 +98,10 @@ def extract_delta(text: str) -> MemberDelta:
         if m := _MIN.search(t):
             delta.min_price = _amount(m.group(1), m.group(2), m.group(3))
             t = t.replace(m.group(0), " ")
-    if _NO_WARRANTY.search(t):
-        delta.has_warranty, t = False, _NO_WARRANTY.sub(" ", t)
-    elif _WARRANTY.search(t):
-        delta.has_warranty, t = True, _WARRANTY.sub(" ", t)
+    if NO_WARRANTY.search(t):
+        delta.has_warranty, t = False, NO_WARRANTY.sub(" ", t)
+    elif WARRANTY.search(t):
+        delta.has_warranty, t = True, WARRANTY.sub(" ", t)
     if _CHEAP.search(t):
         delta.cheap, t = True, _CHEAP.sub(" ", t)
     for pairs, field in ((_CATEGORIES, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):

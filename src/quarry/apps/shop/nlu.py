@@ -18,7 +18,7 @@ from quarry.search.text import fold_joined
 
 from .categories import CATEGORIES
 from .tools import Metric
-from .vocab import CITIES
+from .vocab import CITIES, NO_WARRANTY, WARRANTY
 
 Intent = Literal["lookup", "feature", "seller", "compare"]
 
@@ -49,8 +49,6 @@ _METRICS = tuple((fold_joined(p), m) for p, m in _METRICS)
 _CITY_NAMES: tuple[tuple[str, str], ...] = tuple(
     sorted(((fold_joined(c.fa), c.fa) for c in CITIES), key=lambda t: -len(t[0]))
 ) + tuple(sorted(((c.en.lower(), c.fa) for c in CITIES), key=lambda t: -len(t[0])))
-_NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|without (a )?warranty|no warranty")
-_WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
 # Words that frame a question but do not name the product (removed before the search).
 _FRAMING = re.compile(
     r"(?<!\w)(چقدر|چند|چیست|چیه|است|هست|میباشد|را|رو|بگو|بده|لطفا|لطفاً|قیمت|تومان|کالای|محصول|"
@@ -131,12 +129,12 @@ def parse_question(text: str) -> Question:
         return compared
     metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
     warranty: bool | None = None
-    if _NO_WARRANTY.search(t):
+    if NO_WARRANTY.search(t):
         warranty = False
-        t = _NO_WARRANTY.sub(" ", t)
-    elif metric and _WARRANTY.search(t):
+        t = NO_WARRANTY.sub(" ", t)
+    elif metric and WARRANTY.search(t):
         warranty = True
-        t = _WARRANTY.sub(" ", t)
+        t = WARRANTY.sub(" ", t)
     city = None
     for folded, fa in _CITY_NAMES:
         if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", t):

@@ -9,6 +9,7 @@ Leaf categories with their feature schemas live in `categories.py`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -128,3 +129,8 @@ GROUPS: tuple[Group, ...] = (
 )
 """Top-level groups; leaf categories (`categories.py`) take ids after these."""
 GROUP_BY_SLUG: dict[str, Group] = {g.slug: g for g in GROUPS}
+
+NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|without (a )?warranty|no warranty")
+"""Asking for offers without a warranty (tried before `WARRANTY`, which it contains)."""
+WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
+"""Asking for offers with a warranty."""
