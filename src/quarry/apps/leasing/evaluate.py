@@ -264,19 +264,18 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         prepare(db, s, rep)
         vote = knn_vote(db, get_embedder(s))
         rep.phase("leasing routing", total=len(routing))
+
+        def routed(c: dict[str, Any], label: str) -> bool:
+            route = route_message(c["text"], vote=vote).route
+            if route != c["route"]:
+                misses.append(f"{label} {c['id']} {c['text']!r}: {route}, expected {c['route']}")
+            return bool(route == c["route"])
+
         hits = []
         for c in routing:
-            route = route_message(c["text"], vote=vote).route
-            hits.append(route == c["route"])
-            if route != c["route"]:
-                misses.append(f"route {c['id']} {c['text']!r}: {route}, expected {c['route']}")
+            hits.append(routed(c, "route"))
             rep.advance()
-        held_hits = []
-        for c in heldout:
-            route = route_message(c["text"], vote=vote).route
-            held_hits.append(route == c["route"])
-            if route != c["route"]:
-                misses.append(f"route held-out {c['id']} {c['text']!r}: {route}, expected {c['route']}")
+        held_hits = [routed(c, "route held-out") for c in heldout]
         tri_hits, p0_hits = [], []
         for c in tickets:
             category, priority, *_ = classify_ticket(c["text"])
