@@ -18,6 +18,7 @@ from quarry.sqlguard.readonly import (
     TEMP_FILE_LIMIT,
     WORK_MEM,
     ReadOnlyQueryError,
+    _Deadline,
     explain,
     reader_mode,
     run_readonly,
@@ -228,13 +229,15 @@ def test_a_huge_sort_hits_the_temp_file_limit(labs_settings: Settings) -> None:
 
 # CPU-heavy statements the guard allows. similarity() over huge strings never checks for
 # interrupts, so statement_timeout alone let it run 5.5 s against a 1 s timeout.
-# The count is a cross join of two small series: one generate_series(1, 1e9) is materialised
-# first and may hit temp_file_limit (too_large) before the timeout on a fast disk.
+# Row sources are cross joins of two small series: a FunctionScan materialises its whole
+# output first, so one generate_series(1, 1e8) spills and may hit temp_file_limit
+# (too_large) before the timeout on a fast disk. 100k integers stay inside work_mem.
 CPU_HEAVY = [
     "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b",
     "SELECT length(regexp_replace(rpad('x', 100000000, 'x'), 'x', 'y', 'g'))",
     "SELECT similarity(rpad('ab', 50000000, 'abc'), rpad('ab', 50000000, 'bca'))",
-    "SELECT g, rpad('x', 5000) FROM generate_series(1, 100000000) g",
+    # Rows keep streaming to the client until the deadline: the timeout must hold there too.
+    "SELECT a, rpad('x', 500) FROM generate_series(1, 100000) a, generate_series(1, 100000) b",
 ]
 # Fixed overhead on top of timeout + 10 %: checking out a connection, three SET statements
 # and the parse that wraps the query before the clock of the statement starts, and dropping
@@ -242,14 +245,38 @@ CPU_HEAVY = [
 FIXED_OVERHEAD_S = 0.15
 
 
-@pytest.mark.parametrize("sql", CPU_HEAVY, ids=["count", "regexp", "similarity", "wide rows"])
+@pytest.mark.parametrize("sql", CPU_HEAVY, ids=["count", "regexp", "similarity", "streamed rows"])
 def test_statement_timeout_holds_within_ten_percent(labs_settings: Settings, sql: str) -> None:
     assert validate_sql(sql, labs_policy()).ok
     started = time.perf_counter()
     with pytest.raises(ReadOnlyQueryError) as caught:
-        run_readonly(sql, role=ROLE, timeout_ms=1000, max_rows=1000, max_bytes=10**9, settings=labs_settings)
+        run_readonly(sql, role=ROLE, timeout_ms=1000, max_rows=10**9, max_bytes=10**9, settings=labs_settings)
     took = time.perf_counter() - started
     assert caught.value.kind == "timeout"
     assert took <= 1.1 + FIXED_OVERHEAD_S, f"{took:.2f} s against a 1 s timeout"
     # The sandbox still works afterwards (a cut connection is discarded, not reused).
+    assert run_readonly("SELECT 1", role=ROLE, timeout_ms=1000, max_rows=1, settings=labs_settings).rows == [[1]]
+
+
+@pytest.mark.timeout(60, method="thread")  # a regression deadlocks: end the run with a stack dump
+def test_a_deadline_seen_between_rows_cuts_and_releases_the_connection(
+    labs_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A client slower than the server: rows still arrive after the deadline, so the loop's
+    # own check (not the server's statement_timeout) stops the call. This once left the
+    # stream generator suspended holding the connection lock, and the rollback that
+    # returns the connection waited on it forever.
+    seen: list[int] = []
+
+    def passed(self: _Deadline) -> bool:
+        seen.append(1)
+        return len(seen) > 3
+
+    monkeypatch.setattr(_Deadline, "passed", passed)
+    with pytest.raises(ReadOnlyQueryError) as caught:
+        sql = "SELECT g FROM generate_series(1, 1000) g"
+        run_readonly(sql, role=ROLE, timeout_ms=5000, max_rows=10**6, settings=labs_settings)
+    assert caught.value.kind == "timeout"
+    assert len(seen) == 4
+    monkeypatch.undo()
     assert run_readonly("SELECT 1", role=ROLE, timeout_ms=1000, max_rows=1, settings=labs_settings).rows == [[1]]

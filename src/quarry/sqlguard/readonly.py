@@ -310,9 +310,12 @@ def run_readonly(
                     raise ReadOnlyQueryError(_message_timeout(timeout_ms), kind="timeout") from exc
                 raise
             finally:
+                # Always: the suspended generator holds the connection's lock, so the
+                # rollback after it would wait forever. Closing cancels the rest of a
+                # truncated result; on a cut socket it fails at once and is ignored.
                 close = getattr(stream, "close", None)
-                if close is not None and not deadline.cut:
-                    close()  # cancels the rest of a truncated result
+                if close is not None:
+                    close()
         if not rows and not columns:
             columns = _describe(cur, capped)
     ms = round((time.perf_counter() - started) * 1000, 2)
