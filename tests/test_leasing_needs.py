@@ -57,6 +57,25 @@ def test_negated_amenities_are_not_asks_and_nice_to_haves_are_separate() -> None
     assert "pet-friendly" not in s.must_haves and s.must_haves == ["private-terrace"] and s.nice_to_haves == ["gym"]
 
 
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        ("3,000 sf office downtown under $40/sf", ["financial district", "tribeca"]),
+        ("office in Lower Manhattan, 2,000 sf", ["financial district", "tribeca"]),
+        ("2,000 sf in Downtown Brooklyn, 8k a month", ["downtown brooklyn"]),
+        ("FiDi or Tribeca, 1,500 sf", ["financial district", "tribeca"]),
+    ],
+)
+def test_downtown_is_lower_manhattan_unless_brooklyn_is_said(text: str, location: list[str]) -> None:
+    assert parse_needs(text).location == location
+
+
+def test_asks_no_listing_records_are_said_back_not_dropped() -> None:
+    s = parse_needs("3,000 sf in Midtown under $15k/month with 20 parking spots")
+    assert any(n.startswith("parking:") for n in s.notes)
+    assert not any(n.startswith("parking:") for n in parse_needs("3,000 sf in Midtown under $15k/month").notes)
+
+
 def test_underconstrained_asks_one_question_and_the_answer_fills_the_spec() -> None:
     first = parse_needs("a 10-person office in FiDi at around $50 psf")
     assert first.spec_status == "underconstrained" and first.budget_monthly_usd is None

@@ -11,7 +11,7 @@ import pytest
 from quarry.apps.leasing.match import Weights, match_rank
 from quarry.apps.leasing.models import TourAction
 from quarry.apps.leasing.needs import parse_needs
-from quarry.apps.leasing.tour import book, plan_tours, release, session_holds
+from quarry.apps.leasing.tour import book, confirmation_prompt, plan_tours, release, session_holds
 from quarry.apps.leasing.when import NY, resolve
 from quarry.db import Database
 
@@ -114,3 +114,15 @@ def test_holds_release_and_expire(leasing_db: Database) -> None:
     later = MONDAY_9 + timedelta(hours=2)
     assert session_holds(leasing_db, "s-life", now=later)[0].status == "expired"
     assert book(leasing_db, _action("U-1004", start), session_id="other", now=later, ttl_hours=1) is not None
+
+
+@pytest.mark.parametrize(("n", "more"), [(1, ", or propose"), (2, " (or tour 2), or"), (3, " (or tour 2–3), or")])
+def test_the_call_to_action_names_the_other_tours_as_they_are(n: int, more: str) -> None:
+    start = datetime(2026, 11, 24, 10, tzinfo=NY)
+    actions = [
+        TourAction(
+            unit_id=f"U-{i}", address="45 Pine St", start=start.isoformat(), end=start.isoformat(), required_docs=[]
+        )
+        for i in range(n)
+    ]
+    assert f"45 Pine St{more}" in confirmation_prompt(actions)

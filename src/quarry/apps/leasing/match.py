@@ -21,7 +21,7 @@ from quarry.db import Database
 from quarry.settings import Settings
 
 from .models import Matches, MatchItem, Relaxation, RowPreview, SearchSpec
-from .needs import unit_type_of
+from .needs import place_name, unit_type_of
 
 
 class Reader(Protocol):
@@ -246,7 +246,7 @@ def count_exact(db: Reader, spec: SearchSpec) -> int:
 def describe_filters(spec: SearchSpec) -> str:
     parts = []
     if spec.location:
-        parts.append("in " + " or ".join(spec.location))
+        parts.append("in " + " or ".join(map(place_name, spec.location)))
     if spec.min_sqft or spec.max_sqft:
         parts.append(
             f"{spec.min_sqft or 0:,}–{spec.max_sqft or 0:,} SF" if spec.max_sqft else f"≥ {spec.min_sqft:,} SF"

@@ -79,12 +79,30 @@ _AMENITY_RE = re.compile(
     r"(?<![\w-])(" + "|".join(sorted((re.escape(w) for w in _AMENITY_WORDS), key=len, reverse=True)) + r")(?![\w-])",
     re.IGNORECASE,
 )
-_HOOD_TOKENS: dict[str, str] = {}
+_HOOD_TOKENS: dict[str, tuple[str, ...]] = {}
 for _n in NEIGHBOURHOODS:
     for _alias in (_n.name, *_n.aliases):
-        _HOOD_TOKENS[_alias.lower()] = _n.name.lower()
-_HOOD_TOKENS.update({"fidi": "financial district", "garment district": "midtown south", "manhattan": "manhattan",
-                     "brooklyn": "brooklyn", "downtown manhattan": "financial district"})  # fmt: skip
+        _HOOD_TOKENS[_alias.lower()] = (_n.name.lower(),)
+# "Downtown" on its own is Lower Manhattan in New York office talk (the Downtown submarket:
+# Financial District and Tribeca); "Downtown Brooklyn" is longer and matched first.
+_LOWER_MANHATTAN = ("financial district", "tribeca")
+_HOOD_TOKENS.update({"fidi": ("financial district",), "garment district": ("midtown south",),
+                     "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": _LOWER_MANHATTAN,
+                     "lower manhattan": _LOWER_MANHATTAN, "downtown": _LOWER_MANHATTAN})  # fmt: skip
+_PLACE_NAMES = {n.name.lower(): n.name for n in NEIGHBOURHOODS} | {"manhattan": "Manhattan", "brooklyn": "Brooklyn"}
+
+
+def place_name(token: str) -> str:
+    """A spec's location token as people write it ('financial district' → 'Financial District')."""
+    return _PLACE_NAMES.get(token, token)
+
+
+# Asks no listing in this inventory records: said back in the spec's notes, never silently dropped.
+_UNLISTED = (
+    ("parking", re.compile(r"\b(parking|garage|car spaces?)\b", re.IGNORECASE)),
+    ("signage", re.compile(r"\b(signage|sign on the building)\b", re.IGNORECASE)),
+    ("generator", re.compile(r"\b(backup generator|generator)\b", re.IGNORECASE)),
+)
 _HOOD_RE = re.compile(
     r"\b(" + "|".join(sorted((re.escape(w) for w in _HOOD_TOKENS), key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
@@ -233,7 +251,7 @@ def parse_needs(text: str) -> SearchSpec:
     text = plain(text)
     conf: dict[str, float] = {}
     notes: list[str] = []
-    locations = list(dict.fromkeys(_HOOD_TOKENS[m.group(1).lower()] for m in _HOOD_RE.finditer(text)))
+    locations = list(dict.fromkeys(t for m in _HOOD_RE.finditer(text) for t in _HOOD_TOKENS[m.group(1).lower()]))
     if locations:
         conf["location"] = 0.9
     lo, hi, size_conf, size_notes, span = _sizes(text)
@@ -260,6 +278,9 @@ def parse_needs(text: str) -> SearchSpec:
         conf["must_haves"] = 0.8
     if nice:
         conf["nice_to_haves"] = 0.7
+    notes += [
+        f"{ask}: no listing records it, so it could not be searched for" for ask, pat in _UNLISTED if pat.search(text)
+    ]
     tl = _TIMELINE.search(text)
     low = text.lower()
     use = next((u for u, _ in _USE_CASES if re.search(rf"\b{re.escape(u)}s?\b", low)), None)

@@ -83,7 +83,7 @@ def confirmation_prompt(actions: list[TourAction]) -> str:
         return "No tour slot is free in the next days for these units: propose another time?"
     first = actions[0]
     when = describe(datetime.fromisoformat(first.start))
-    more = f" (or tour 2–{len(actions)})" if len(actions) > 1 else ""
+    more = {1: "", 2: " (or tour 2)"}.get(len(actions), f" (or tour 2–{len(actions)})")
     return f"Reply 'book tour 1' to hold {when} at {first.address}{more}, or propose another time."
 
 
