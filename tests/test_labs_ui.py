@@ -17,11 +17,14 @@ def test_tab_builds_inside_blocks() -> None:
     with gr.Blocks() as demo, gr.Tab("labs"):
         labs_tab()
     ids = {getattr(block, "elem_id", None) for block in demo.blocks.values()}
-    assert {"labs-question", "labs-sql", "labs-results", "labs-log"} <= ids
+    assert {"labs-question", "labs-sql", "labs-chart", "labs-results", "labs-log"} <= ids
 
 
 def test_handler_returns_sql_table_and_tool_log() -> None:
-    sql, summary, table, log, raw = asyncio.run(ask("Покажи все мои результаты витамина Д за последний год", True))
+    sql, summary, chart, table, log, raw = asyncio.run(
+        ask("Покажи все мои результаты витамина Д за последний год", True)
+    )
+    assert chart["visible"] is True and chart["value"] is not None  # values over time: a picture
     explanation, facts = summary.split("\n\n", 1)  # summary is explanation + run facts
     assert sql.startswith("SELECT") and "iteration(s)" in facts
     assert _script(explanation) == "CYRILLIC"  # explained in the question's language
@@ -40,6 +43,11 @@ def _script(text: str) -> str:
 def test_english_question_is_explained_in_english() -> None:
     _, summary, *_ = asyncio.run(ask("Show all my vitamin D results for the last year", True))
     assert _script(summary.split("\n\n", 1)[0]) == "LATIN"
+
+
+def test_a_single_count_gets_no_chart() -> None:
+    _, _, chart, table, *_ = asyncio.run(ask("Скільки аналізів на феритин за останні 6 місяців?", True))
+    assert len(table["data"]) == 1 and chart["visible"] is False
 
 
 def test_handler_shows_bad_input_as_a_message() -> None:

@@ -1,4 +1,5 @@
-"""The labs tab: question → SQL, explanation, result table and the tool-call log.
+"""The labs tab: question → SQL, explanation, a chart when the result has one, the result table and
+the tool-call log.
 
 The UI never computes: it calls `orchestrator.run` and shows the `LabsResponse`.
 """
@@ -11,6 +12,7 @@ import gradio as gr
 
 from quarry.uikit import Failure, error_markdown, safe_call, ui_client
 
+from .chart import plot_result
 from .models import LabsResponse
 from .render import pretty_sql
 
@@ -24,7 +26,7 @@ EXAMPLES: tuple[str, ...] = (
 )
 LOG_HEADERS = ["iteration", "tool", "params", "results", "ms"]
 
-Outputs = tuple[Any, Any, Any, Any, Any]
+Outputs = tuple[Any, Any, Any, Any, Any, Any]
 
 
 def _log_rows(resp: LabsResponse) -> list[list[Any]]:
@@ -57,19 +59,21 @@ def _status(resp: LabsResponse) -> str:
 
 
 async def ask(question: str, execute: bool, request: gr.Request | None = None) -> Outputs:
-    """One question → (sql, summary, table, tool log, raw JSON); rate limited like HTTP."""
+    """One question → (sql, summary, chart, table, tool log, raw JSON); rate limited like HTTP."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
     resp = await safe_call(run(question, execute=execute, client=ui_client(request)), app="labs")
     if isinstance(resp, Failure):
-        return "", error_markdown(resp.message), gr.skip(), gr.skip(), gr.skip()
+        return "", error_markdown(resp.message), gr.skip(), gr.skip(), gr.skip(), gr.skip()
     table = {
         "headers": resp.columns or ["(no rows)"],
         "data": [[row.get(c) for c in resp.columns] for row in (resp.rows or [])],
     }
+    figure = plot_result(resp.columns or [], resp.rows or [])
     return (
         pretty_sql(resp.sql),
         _status(resp),
+        gr.update(value=figure, visible=figure is not None),
         table,
         {"headers": LOG_HEADERS, "data": _log_rows(resp)},
         resp.model_dump(mode="json", exclude={"rows"}),
@@ -93,6 +97,7 @@ def labs_tab() -> None:
     gr.Examples(examples=[[e] for e in EXAMPLES], inputs=[question], label="Try one")
     summary = gr.Markdown("", elem_id="labs-summary", container=True, padding=True)
     sql = gr.Code(label="Validated SQL (read-only)", language="sql", interactive=False, elem_id="labs-sql")
+    chart = gr.Plot(label="Chart of the result", elem_id="labs-chart", format="png", visible=False)
     table = gr.Dataframe(
         value={"headers": ["(no rows)"], "data": []},
         label="Result",
@@ -104,6 +109,6 @@ def labs_tab() -> None:
     with gr.Accordion("Tool-call log", open=True, elem_id="labs-log-panel"):
         log = gr.Dataframe(value={"headers": LOG_HEADERS, "data": []}, interactive=False, wrap=True, elem_id="labs-log")
         raw = gr.JSON(label="Full response (without rows)", open=False, elem_id="labs-json")
-    outputs = [sql, summary, table, log, raw]
+    outputs = [sql, summary, chart, table, log, raw]
     send.click(ask, inputs=[question, execute], outputs=outputs, api_name="labs_generate")
     question.submit(ask, inputs=[question, execute], outputs=outputs, api_visibility="private")
