@@ -28,8 +28,11 @@ for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_A
 models.ALLOW_MODEL_REQUESTS = False
 # Property tests draw the same examples on every run, so CI cannot fail on a new random draw;
 # `HYPOTHESIS_PROFILE=explore make test` searches afresh (and prints a seed to reproduce).
-hypothesis.settings.register_profile("repeatable", derandomize=True)
-hypothesis.settings.register_profile("explore", derandomize=False)
+# Nor on a slow machine: per-example deadlines and the too-slow check measure the machine, not
+# the code (timing targets live in bench/).
+_UNTIMED = {"deadline": None, "suppress_health_check": [hypothesis.HealthCheck.too_slow]}
+hypothesis.settings.register_profile("repeatable", derandomize=True, **_UNTIMED)
+hypothesis.settings.register_profile("explore", derandomize=False, **_UNTIMED)
 hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
