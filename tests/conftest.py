@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 os.environ["QUARRY_ENV_FILE"] = ""
 # Tests get their own embedded server so they never touch the demo's data.
 os.environ.setdefault("STATE_DIR", str(ROOT / ".quarry" / "test"))
+# No background warm-up in every TestClient and test server: tests/test_warm_up.py runs it.
+os.environ.setdefault("WARM_UP", "false")
 # Block real model providers: tests use offline models or a local server they start.
 for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_API_KEY"):
     os.environ.pop(key, None)

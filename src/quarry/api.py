@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -43,13 +44,38 @@ async def _retention_loop() -> None:
         await asyncio.sleep(PRUNE_EVERY_S)
 
 
+def warm_up() -> dict[str, float]:
+    """Run every app's `warm` hook; seconds per app. A failing hook is logged and skipped: a cold
+    app still answers, only its first turn is slower."""
+    from quarry.settings import get_settings
+
+    settings, took = get_settings(), {}
+    for spec in APPS:
+        if not spec.warm:
+            continue
+        started = time.perf_counter()
+        try:
+            spec.load("warm")(get_database(settings), settings)
+        except Exception as exc:  # any failure: the app is merely cold
+            _log.warning("warm-up of %s skipped: %s", spec.name, type(exc).__name__)
+            continue
+        took[spec.name] = round(time.perf_counter() - started, 3)
+    _log.info("warm-up: %s", ", ".join(f"{name} {s:.2f} s" for name, s in took.items()))
+    return took
+
+
 @asynccontextmanager
 async def _lifespan(_: FastAPI) -> AsyncIterator[None]:
-    task = asyncio.create_task(_retention_loop())
+    from quarry.settings import get_settings
+
+    tasks: list[asyncio.Task[Any]] = [asyncio.create_task(_retention_loop())]
+    if get_settings().warm_up:
+        tasks.append(asyncio.create_task(asyncio.to_thread(warm_up)))
     try:
         yield
     finally:
-        task.cancel()
+        for task in tasks:
+            task.cancel()
 
 
 def create_app(*, with_ui: bool = True) -> FastAPI:

@@ -54,6 +54,10 @@ class AppSpec:
     """'module:attr' of a `PrepareData` function (bundled data for `quarry demo` and tests)."""
     evaluate: str
     """'module:attr' of a `RunEval` function (`quarry <app> eval`)."""
+    warm: str = ""
+    """'module:attr' of a function (db, settings) run once when a server worker starts, in the
+    background: it loads what a first turn would (imports, caches, the index pages one search
+    reads) without writing, so the first user does not wait for it."""
     css: str = ""
     """Style rules of the app's tab (element ids prefixed with the app name)."""
     retained: tuple[tuple[str, str], ...] = ()

@@ -114,6 +114,9 @@ class Settings(BaseSettings):
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")
     workers: int = Field(0, description="Workers of an API-only server (`serve --no-ui`; 0 = one per core).")
+    warm_up: bool = Field(
+        True, description="Each server worker loads every app's modules, caches and index pages when it starts."
+    )
     session_ttl_hours: float = Field(
         168.0, gt=0, description="A conversation idle this long is not resumed (a new session starts)."
     )

@@ -18,3 +18,11 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         return True
     embed_items(db, embedder, batch_size=settings.embedding_batch_size, reporter=reporter)
     return False
+
+
+def warm(db: Database, settings: Settings) -> None:
+    """Server start: import the turn's modules and run one BM25 search (no writes)."""
+    from . import orchestrator  # noqa: F401  (agents, vocabularies)
+    from .tools import bm25_search
+
+    bm25_search(db, "batik")

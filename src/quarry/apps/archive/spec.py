@@ -11,6 +11,7 @@ SPEC = AppSpec(
     router="quarry.apps.archive.api:router",
     ui_tab="quarry.apps.archive.ui:archive_tab",
     prepare="quarry.apps.archive.setup:prepare",
+    warm="quarry.apps.archive.setup:warm",
     evaluate="quarry.apps.archive.evaluate:run_eval",
     css="""
 #archive-results h4 { margin-bottom: 0.2em; }

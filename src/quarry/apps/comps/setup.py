@@ -19,3 +19,12 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         loaded = True
     embed_listings(db, get_embedder(settings), batch_size=settings.embedding_batch_size, reporter=reporter)
     return loaded
+
+
+def warm(db: Database, settings: Settings) -> None:
+    """Server start: import the turn's modules and read what a first search reads (no writes)."""
+    from . import orchestrator  # noqa: F401  (agents, parsers, vocabularies)
+    from .models import CompFilters
+    from .tools import count_candidates
+
+    count_candidates(db, CompFilters(town="TAMPINES", flat_type="4 ROOM"))

@@ -11,6 +11,7 @@ SPEC = AppSpec(
     router="quarry.apps.comps.api:router",
     ui_tab="quarry.apps.comps.ui:comps_tab",
     prepare="quarry.apps.comps.setup:prepare",
+    warm="quarry.apps.comps.setup:warm",
     evaluate="quarry.apps.comps.evaluate:run_eval",
     css="""
 #comps-trace table { width: 100%; font-size: 0.85em; }

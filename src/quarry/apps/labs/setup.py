@@ -18,3 +18,11 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
     report = ingest(DEMO_RESULTS, settings=settings, reporter=reporter)
     reporter.note(f"labs: {report.results:,} lab results for {report.patients} patients in {report.seconds}s")
     return True
+
+
+def warm(db: Database, settings: Settings) -> None:
+    """Server start: import the turn's modules and run one fuzzy name search (no writes)."""
+    from . import orchestrator  # noqa: F401  (agents, sqlglot, the guard)
+    from .fuzzy import search_parameter_names
+
+    search_parameter_names("ferritin", 5, settings)

@@ -11,6 +11,7 @@ SPEC = AppSpec(
     router="quarry.apps.labs.api:router",
     ui_tab="quarry.apps.labs.ui:labs_tab",
     prepare="quarry.apps.labs.setup:prepare",
+    warm="quarry.apps.labs.setup:warm",
     evaluate="quarry.apps.labs.evaluate:run_eval",
     retained=(("sql_generation_logs", "created_at"),),
 )

@@ -31,3 +31,12 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         embed_chunks(db, embedder, reporter=reporter)  # nothing to do unless chunks lack this model's vectors
     _ready.add(id(db))
     return loaded
+
+
+def warm(db: Database, settings: Settings) -> None:
+    """Server start: import the turn's modules and count one spec's matches (no writes)."""
+    from . import orchestrator  # noqa: F401  (agents, routing rules, lease index)
+    from .match import count_exact
+    from .needs import parse_needs
+
+    count_exact(db, parse_needs("2,000 sf in SoHo under $10k a month"))

@@ -11,6 +11,7 @@ SPEC = AppSpec(
     router="quarry.apps.leasing.api:router",
     ui_tab="quarry.apps.leasing.ui:leasing_tab",
     prepare="quarry.apps.leasing.setup:prepare",
+    warm="quarry.apps.leasing.setup:warm",
     evaluate="quarry.apps.leasing.evaluate:run_eval",
     css="""
 #leasing-cards table { width: 100%; font-size: 0.9em; }

@@ -33,3 +33,13 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         return False
     ingest(db, reporter=reporter)
     return True
+
+
+def warm(db: Database, settings: Settings) -> None:
+    """Server start: load the Finglish dictionary (about a second) and run one product lookup (no writes)."""
+    from . import orchestrator  # noqa: F401  (agents, vocabularies)
+    from .tools import search_base_products
+    from .transliterate import finglish_to_persian
+
+    finglish_to_persian("yakhchal")
+    search_base_products(db, "lenovo laptop")

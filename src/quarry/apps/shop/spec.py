@@ -11,6 +11,7 @@ SPEC = AppSpec(
     router="quarry.apps.shop.api:router",
     ui_tab="quarry.apps.shop.ui:shop_tab",
     prepare="quarry.apps.shop.setup:prepare",
+    warm="quarry.apps.shop.setup:warm",
     evaluate="quarry.apps.shop.evaluate:run_eval",
     css="""
 #shop-chat { direction: rtl; }
