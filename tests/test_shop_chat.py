@@ -108,6 +108,38 @@ def test_seller_question_is_digits_only_and_computed_over_the_offers(shop_db: Da
     assert avg.message == str(round(statistics.fmean(prices)))
 
 
+@pytest.mark.parametrize(
+    "template",
+    ["what is the warranty of {en}?", "does the {en} have a warranty?", "{fa} گارانتی دارد؟"],
+)
+def test_a_warranty_question_counts_the_shops_that_give_one(shop_db: Database, template: str) -> None:
+    shops = shop_db.scalar(
+        "SELECT count(DISTINCT m.shop_id) FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id"
+        " WHERE m.base_random_key = :k AND s.has_warranty",
+        {"k": KEYS[A54.slug]},
+    )
+    turn = ask(template.format(en=A54.english_name, fa=A54.persian_name))
+    assert turn.message == str(shops) and shops > 0
+
+
+def test_highest_score_is_the_score_not_the_price(shop_db: Database) -> None:
+    best = shop_db.scalar(
+        "SELECT max(s.score) FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id WHERE m.base_random_key = :k",
+        {"k": KEYS[A54.slug]},
+    )
+    for text in (f"بیشترین امتیاز فروشگاه برای {A54.persian_name}", f"highest score of shops for {A54.english_name}"):
+        assert ask(text).message == str(round(best))
+
+
+def test_cheapest_with_a_city_is_the_lowest_price_there(shop_db: Database) -> None:
+    cheapest = shop_db.scalar(
+        "SELECT min(m.price) FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id JOIN shop.cities c"
+        " ON c.id = s.city_id WHERE m.base_random_key = :k AND c.name = 'تهران'",
+        {"k": KEYS[A54.slug]},
+    )
+    assert ask(f"cheapest {A54.english_name} in Tehran").message == str(cheapest)
+
+
 def test_unknown_product_is_said_not_invented(shop_db: Database) -> None:
     turn = ask("زرافه بنفش پرنده")
     assert turn.base_random_keys is None and turn.message

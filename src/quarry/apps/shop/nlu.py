@@ -43,9 +43,14 @@ _METRICS: tuple[tuple[str, Metric], ...] = (
     ("highest price", "max_price"), ("maximum price", "max_price"), ("average price", "avg_price"),
     ("mean price", "avg_price"), ("median price", "median_price"), ("average score", "avg_score"),
     ("how many shops", "shops"), ("number of shops", "shops"), ("how many offers", "offers"),
-    ("number of offers", "offers"), ("how many sellers", "shops"),
+    ("number of offers", "offers"), ("how many sellers", "shops"), ("cheapest", "min_price"),
+    ("most expensive", "max_price"), ("highest score", "max_score"), ("best score", "max_score"),
+    ("how many shops with a warranty", "warranty_shops"), ("how many shops with warranty", "warranty_shops"),
 )  # fmt: skip
-_METRICS = tuple((fold_joined(p), m) for p, m in _METRICS)
+# Longest first across both languages: «بیشترین امتیاز» (max_score) must win over «بیشترین» (max_price).
+_METRICS = tuple(sorted(((fold_joined(p), m) for p, m in _METRICS), key=lambda pm: -len(pm[0])))
+# "What is the warranty of X?" / «X گارانتی دارد؟»: answered as how many shops give one.
+_ASKS_WARRANTY = re.compile(r"(?<!\w)(what|does|do|is|are|any|has|have|which|دارد|دارند|چیست|چیه|هست|است)(?!\w)")
 _CITY_NAMES: tuple[tuple[str, str], ...] = tuple(
     sorted(((fold_joined(c.fa), c.fa) for c in CITIES), key=lambda t: -len(t[0]))
 ) + tuple(sorted(((c.en.lower(), c.fa) for c in CITIES), key=lambda t: -len(t[0])))
@@ -110,12 +115,7 @@ def _comparison(t: str) -> Question | None:
     if m is None or not _OR.search(t):
         return None
     cheaper = m.group(1) in ("ارزانتر", "cheaper", "less expensive")
-    rest = _COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t))
-    city = None
-    for folded, fa in _CITY_NAMES:
-        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", rest):
-            city, rest = fa, _strip(rest, folded)
-            break
+    city, rest = _city_in(_COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t)))
     products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
     if len(products) != 2:
         return None
@@ -135,11 +135,9 @@ def parse_question(text: str) -> Question:
     elif metric and WARRANTY.search(t):
         warranty = True
         t = WARRANTY.sub(" ", t)
-    city = None
-    for folded, fa in _CITY_NAMES:
-        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", t):
-            city, t = fa, _strip(t, folded)
-            break
+    city, t = _city_in(t)
+    if metric is None and WARRANTY.search(t) and _ASKS_WARRANTY.search(t):
+        return Question("seller", _clean(WARRANTY.sub(" ", t)), metric="warranty_shops", city=city)
     if metric is not None or (city is not None and re.search(r"قیمت|price", t)):
         m: Metric = metric[1] if metric else "min_price"
         if metric:
@@ -150,6 +148,14 @@ def parse_question(text: str) -> Question:
     if feature is not None:
         return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
     return Question("lookup", _clean(t) or t.strip())
+
+
+def _city_in(text: str) -> tuple[str | None, str]:
+    """(Persian city name, `text` without it) for the first city `text` names, else (None, text)."""
+    for folded, fa in _CITY_NAMES:
+        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", text):
+            return fa, _strip(text, folded)
+    return None, text
 
 
 def _clean(text: str) -> str:
