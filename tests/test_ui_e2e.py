@@ -57,3 +57,35 @@ def test_comps_search_in_browser(server_url: str, tmp_path: Path) -> None:
         finally:
             browser.close()
     assert shot.stat().st_size > 0
+
+
+@pytest.mark.e2e
+def test_labs_question_draws_its_chart_in_browser(server_url: str, tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    shot = tmp_path / "labs_e2e.png"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1440, "height": 1000})
+            page.goto(server_url + "/", wait_until="domcontentloaded")
+            page.get_by_role("tab", name="Labs").click()
+            box = page.locator("#labs-question textarea")
+            expect(box).to_be_visible(timeout=60_000)
+            expect(page.locator("#labs-chart")).to_be_hidden()  # nothing to draw before a question
+            box.fill("average HbA1c by month for women over 60 in 2024")
+            page.locator("#labs-send").click()
+
+            expect(page.locator("#labs-results")).to_contain_text("avg_value", timeout=TURN_TIMEOUT_MS)
+            chart_img = page.locator("#labs-chart img")
+            expect(chart_img).to_be_visible(timeout=30_000)
+            assert chart_img.evaluate("img => img.naturalWidth") > 0, "the chart image did not load"
+            page.screenshot(path=str(shot), full_page=True)
+        except Exception:
+            if "page" in locals():
+                page.screenshot(path=str(tmp_path / "labs_e2e_failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
+    assert shot.stat().st_size > 0
