@@ -70,6 +70,38 @@ def test_downtown_is_lower_manhattan_unless_brooklyn_is_said(text: str, location
     assert parse_needs(text).location == location
 
 
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("2,000 sf office near Grand Central under $12k a month", "midtown"),
+        ("about 1500 sf close to Union Square, budget 9k", "flatiron"),
+        ("retail by the Barclays Center, 1,000 sf", "downtown brooklyn"),
+        ("steps from Wall Street, 3,000 sf", "financial district"),
+    ],
+)
+def test_near_a_named_stop_means_the_neighbourhoods_in_walking_distance(text: str, first: str) -> None:
+    s = parse_needs(text)
+    assert s.location[0] == first and any(n.startswith("near ") for n in s.notes)
+
+
+def test_landmark_neighbourhoods_really_are_a_short_walk_away() -> None:
+    from quarry.apps.leasing.places import WALK_M, haversine_m, landmarks, load_stations, neighbourhood
+
+    grand_central = next(st for st in load_stations() if st.name.startswith("Grand Central"))
+    for name in landmarks()["grand central"]:
+        n = neighbourhood(name)
+        ends = [p for seg in n.segments for p in (seg.p0, seg.p1)]
+        # every neighbourhood listed has a street within the walk (ends are a coarse check: ≤ a block more)
+        assert min(haversine_m(grand_central.lat, grand_central.lon, *p) for p in ends) <= WALK_M + 300
+    assert "broadway" not in landmarks()  # a long street is not a place
+
+
+def test_a_named_neighbourhood_wins_over_a_landmark_and_an_ambiguous_stop_is_said_back() -> None:
+    assert parse_needs("office in Midtown near Grand Central, 2,000 sf").location == ["midtown"]
+    s = parse_needs("near Fulton Street, 2,000 sf under $10k")
+    assert s.location == [] and any("Fulton Street: stops of that name lie in" in n for n in s.notes)
+
+
 def test_asks_no_listing_records_are_said_back_not_dropped() -> None:
     s = parse_needs("3,000 sf in Midtown under $15k/month with 20 parking spots")
     assert any(n.startswith("parking:") for n in s.notes)

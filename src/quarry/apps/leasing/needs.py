@@ -16,7 +16,7 @@ import re
 
 from .generate import AMENITY_SPELLINGS
 from .models import Budget, SearchSpec, SpecStatus
-from .places import NEIGHBOURHOODS
+from .places import NEIGHBOURHOODS, WALK_M, ambiguous_landmarks, landmarks
 
 APPROX_BAND = 0.2
 """'about 1,800 sf' (or a bare size) → 1,440–2,160 rentable SF."""
@@ -89,6 +89,33 @@ _LOWER_MANHATTAN = ("financial district", "tribeca")
 _HOOD_TOKENS.update({"fidi": ("financial district",), "garment district": ("midtown south",),
                      "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": _LOWER_MANHATTAN,
                      "lower manhattan": _LOWER_MANHATTAN, "downtown": _LOWER_MANHATTAN})  # fmt: skip
+# "near Grand Central", "by Union Square": a named subway stop read as the neighbourhoods in walking
+# distance of it (the spec's location stays neighbourhood tokens, so filters and scores are unchanged).
+_NEAR_RE = re.compile(
+    r"\b(?:near|by|close to|around|next to|off|walking distance (?:to|from|of)|(?:steps|minutes|blocks) from)"
+    r"\s+(?:the\s+)?("
+    + "|".join(sorted((re.escape(w) for w in (*landmarks(), *ambiguous_landmarks())), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _near(text: str) -> tuple[list[str], list[str]]:
+    """(neighbourhood tokens, notes) for the landmarks `text` says it wants to be near."""
+    tokens: list[str] = []
+    notes: list[str] = []
+    for m in _NEAR_RE.finditer(text):
+        said = m.group(1).lower()
+        if said in ambiguous_landmarks():
+            places = " or ".join(ambiguous_landmarks()[said])
+            notes.append(f"{m.group(1)}: stops of that name lie in {places}, so it was not a filter; say which")
+            continue
+        hoods = landmarks()[said]
+        tokens += [h.lower() for h in hoods]
+        notes.append(f"near {m.group(1)} read as {', '.join(hoods)} (within ~{WALK_M:.0f} m walk)")
+    return tokens, notes
+
+
 _PLACE_NAMES = {n.name.lower(): n.name for n in NEIGHBOURHOODS} | {"manhattan": "Manhattan", "brooklyn": "Brooklyn"}
 
 
@@ -250,8 +277,10 @@ def parse_needs(text: str) -> SearchSpec:
     """The SearchSpec of one message (no earlier turns)."""
     text = plain(text)
     conf: dict[str, float] = {}
-    notes: list[str] = []
-    locations = list(dict.fromkeys(t for m in _HOOD_RE.finditer(text) for t in _HOOD_TOKENS[m.group(1).lower()]))
+    near, notes = _near(text)
+    named = list(dict.fromkeys(t for m in _HOOD_RE.finditer(text) for t in _HOOD_TOKENS[m.group(1).lower()]))
+    # A neighbourhood said outright is the tighter ask: a landmark only stands in when none is.
+    locations = named or list(dict.fromkeys(near))
     if locations:
         conf["location"] = 0.9
     lo, hi, size_conf, size_notes, span = _sizes(text)

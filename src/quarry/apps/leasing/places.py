@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 STATIONS_FILE = DATA_DIR / "subway_stations.csv"
 NEAR_TRANSIT_M = 400.0
@@ -336,6 +338,95 @@ class StationIndex:
         pool = near or [s for bucket in self._buckets.values() for s in bucket]
         best = min(pool, key=lambda s: haversine_m(lat, lon, s.lat, s.lon))
         return best, haversine_m(lat, lon, best.lat, best.lon)
+
+
+# --------------------------------------------------------------------------------------------- landmarks
+
+WALK_M = 600.0
+"""'Near' a landmark: within about a 7-minute walk of the neighbourhood's nearest street."""
+_SAME_PLACE_M = 1000.0
+"""Stations sharing a name part (the Canal St stops) count as one landmark when this close."""
+_ABBREVIATIONS = {"sq": "square", "pk": "park", "av": "avenue", "avs": "avenues", "st": "street", "sts": "streets",
+                  "ctr": "center", "pl": "place", "pkwy": "parkway", "blvd": "boulevard"}  # fmt: skip
+
+
+_STREETS_NOT_PLACES = {"broadway", "hoyt"}
+"""Station names that are long streets (or half a name): 'near Broadway' says nothing of where."""
+
+
+def _walk_points(n: Neighbourhood, step_m: float = 80.0) -> list[tuple[float, float]]:
+    """Points every `step_m` along the neighbourhood's streets."""
+    out = []
+    for seg in n.segments:
+        k = max(1, math.ceil(seg.length_m / step_m))
+        out += [(seg.p0[0] + (seg.p1[0] - seg.p0[0]) * i / k, seg.p0[1] + (seg.p1[1] - seg.p0[1]) * i / k)
+                for i in range(k + 1)]  # fmt: skip
+    return out
+
+
+def _spellings(part: str) -> set[str]:
+    """'Union Sq' → {'union sq', 'union square'}; numbered streets ('42 St') name no landmark."""
+    words = part.lower().split()
+    if not words or words[0][0].isdigit() or len(part) < 4 or part.lower() in _STREETS_NOT_PLACES:
+        return set()
+    return {" ".join(words), " ".join(_ABBREVIATIONS.get(w, w) for w in words)}
+
+
+def _near_hoods(
+    station: Station, points: dict[str, np.ndarray], boxes: dict[str, tuple[float, float, float, float]]
+) -> dict[str, float]:
+    """Inventory neighbourhoods within `WALK_M` of the station, with the distance to their nearest street
+    (equirectangular: exact enough over a few hundred metres, and one array operation)."""
+    near: dict[str, float] = {}
+    for name, (lat0, lon0, lat1, lon1) in boxes.items():
+        if not (lat0 <= station.lat <= lat1 and lon0 <= station.lon <= lon1):
+            continue
+        pts = points[name]
+        dy = (pts[:, 0] - station.lat) * _M_PER_DEG_LAT
+        dx = (pts[:, 1] - station.lon) * _M_PER_DEG_LAT * math.cos(math.radians(station.lat))
+        d = float(np.sqrt(dx * dx + dy * dy).min())
+        if d <= WALK_M:
+            near[name] = d
+    return near
+
+
+@cache
+def _landmark_table() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """(clear, ambiguous): spelling → neighbourhoods nearest first; ambiguous when stops sharing the
+    name lie more than `_SAME_PLACE_M` apart (Fulton St in FiDi and in Fort Greene)."""
+    points = {n.name: np.asarray(_walk_points(n)) for n in NEIGHBOURHOODS}
+    boxes = {n.name: n.bbox(margin_m=WALK_M) for n in NEIGHBOURHOODS}
+    where: dict[str, list[tuple[Station, dict[str, float]]]] = {}
+    for station in load_stations():
+        near = _near_hoods(station, points, boxes)
+        if not near:
+            continue
+        for part in re.split(r"[-/]", station.name):
+            for spelling in _spellings(part.strip()):
+                where.setdefault(spelling, []).append((station, near))
+    clear: dict[str, tuple[str, ...]] = {}
+    ambiguous: dict[str, tuple[str, ...]] = {}
+    for spelling, found in where.items():
+        stations = [st for st, _ in found]
+        best: dict[str, float] = {}
+        for _, near in found:
+            for name, d in near.items():
+                best[name] = min(d, best.get(name, d))
+        hoods = tuple(sorted(best, key=best.__getitem__))
+        far_apart = any(haversine_m(a.lat, a.lon, b.lat, b.lon) > _SAME_PLACE_M for a in stations for b in stations)
+        (ambiguous if far_apart else clear)[spelling] = hoods
+    return clear, ambiguous
+
+
+def landmarks() -> dict[str, tuple[str, ...]]:
+    """Named subway stops as people say them ('grand central', 'union square') → the inventory's
+    neighbourhoods within `WALK_M` of them, nearest first. Stops far from the inventory do not count."""
+    return _landmark_table()[0]
+
+
+def ambiguous_landmarks() -> dict[str, tuple[str, ...]]:
+    """Stop names that belong to places far apart near the inventory → every neighbourhood they touch."""
+    return _landmark_table()[1]
 
 
 # --------------------------------------------------------------------------------------------- addresses
