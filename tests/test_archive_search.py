@@ -83,7 +83,7 @@ def _judged_relevant_share(db: Database, embedder: Embedder, thresholds: Thresho
             constraints=parsed.constraints,
             match_threshold=thresholds.match_threshold,
         )
-        judged.append(grade(res.hits, parsed, thresholds)[0] == "relevant")
+        judged.append(grade(res.hits, parsed, thresholds, res.constraints)[0] == "relevant")
     print(f"\noff-topic messages judged relevant ({thresholds.source}): {sum(judged)}/{len(judged)}")
     return sum(judged) / len(judged)
 
@@ -138,6 +138,22 @@ def test_wayang_kulit_videos(env) -> None:  # type: ignore[no-untyped-def]
     relevant = set(next(c for c in load_search_eval() if c.id == "S003").relevant)
     assert sum(h.identifier in relevant for h in resp.archives[:5]) >= 4
     assert resp.run_id is not None and [s.kind for s in resp.trace] == ["plan", "retrieval"]
+
+
+@pytest.mark.parametrize("message", ["photos of old Kuala Lumpur before 1950", "gambar lama Kuala Lumpur sebelum 1950"])
+def test_a_question_made_of_filters_is_answered_by_what_passes_them(env, message: str) -> None:  # type: ignore[no-untyped-def]
+    db, _, _ = env
+    expected = {
+        r["identifier"]
+        for r in db.fetch_all(
+            "SELECT identifier FROM archive_items WHERE media_type = 'image' AND place ILIKE '%kuala lumpur%'"
+            " AND year_from <= 1949 AND NOT synthetic"
+        )
+    }
+    resp = ask(message)
+    assert resp.response_type == "results" and len(resp.attempts) == 1  # not broadened away
+    assert resp.attempts[0].verdict == "relevant" and {h.identifier for h in resp.archives} == expected
+    assert len(expected) >= 3
 
 
 @pytest.mark.parametrize(

@@ -109,6 +109,14 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     return year_from, year_to
 
 
+def period_words(text: str) -> set[str]:
+    """The words that said the period ('before', '1950s', '19th', 'century'): a year filter, not a topic."""
+    low = fold(text)
+    return {
+        w for rx in (_CENTURY, _DECADE, _BEFORE, _AFTER, _EARLIER) for m in rx.finditer(low) for w in m.group(0).split()
+    }
+
+
 def _singular(phrase: str) -> str:
     """'wooden houses' → 'wooden house', 'crafts' → 'craft' (last word only; naive but enough here)."""
     if phrase.endswith("ies") and len(phrase) > 4:
@@ -165,7 +173,7 @@ def parse_message(text: str) -> Parsed:
         for i in range(start, end):
             used[i] = True
     parsed.concepts.sort(key=lambda p: " ".join(words).find(p))
-    skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS)
+    skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | period_words(text)
     parsed.content = [w for w, u in zip(words, used, strict=True) if not u and w not in skip and not w.isdigit()]
     year_from, year_to = extract_period(text)
     parsed.constraints = Constraints(media_type=media, place=place, year_from=year_from, year_to=year_to)

@@ -77,7 +77,7 @@ async def judge_with_model(
         return None
 
     def offline(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        verdict, why = grade(result.hits, parsed, thresholds)
+        verdict, why = grade(result.hits, parsed, thresholds, result.constraints)
         return output_call(info, RelevanceVerdict(relevant=verdict == "relevant", reason=why))
 
     try:

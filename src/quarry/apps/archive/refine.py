@@ -118,7 +118,7 @@ class ArchivePolicy:
             said = "relevant" if result.judged_relevant else "not relevant"
             why = f"{result.judged_by} judged {said} ({result.judge_reason}); best similarity {best:.3f}"
             return Judgement("relevant" if ok else "weak", result.best_similarity, len(result.hits), why)
-        verdict, why = grade(result.hits, self.parsed, self.thresholds)
+        verdict, why = grade(result.hits, self.parsed, self.thresholds, result.constraints)
         return Judgement(verdict, result.best_similarity, len(result.hits), why)
 
     def refine(self, state: RefinementState) -> Refinement | None:

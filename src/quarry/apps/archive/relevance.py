@@ -5,7 +5,8 @@ An attempt is `relevant` when the best similarity clears the embedding model's
 the top `GRADE_TOP` items mentions at least half of what the question asks for (each
 concept counts once, with its synonyms: 'shadow puppets' is met by 'wayang kulit') in its
 title, Malay title, tags or summary. Constraints (media, place, years) are SQL filters and
-are not graded again. No hits → `empty`; otherwise `weak`.
+are not graded again: a question that is nothing but two or more of them ("photos of Kuala
+Lumpur before 1950") is met by every item that passed them. No hits → `empty`; otherwise `weak`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from quarry.search import tokenize
 
 from .concepts import Parsed, match_terms
-from .models import ArchiveHit, Verdict
+from .models import ArchiveHit, Constraints, Verdict
 from .thresholds import DEFAULT, Thresholds
 
 GRADE_TOP = 3
@@ -35,13 +36,26 @@ def coverage(hit: ArchiveHit, wanted: Sequence[tuple[str, ...]]) -> float:
     return met / len(wanted)
 
 
-def grade(hits: Sequence[ArchiveHit], parsed: Parsed, thresholds: Thresholds = DEFAULT) -> tuple[Verdict, str]:
+FILTERS_ALONE = 2
+"""A question with no topic and at least this many filters (media, place, years) is answered by them."""
+
+
+def _filters(c: Constraints) -> int:
+    return sum(1 for on in (c.media_type, c.place, c.year_from is not None or c.year_to is not None) if on)
+
+
+def grade(
+    hits: Sequence[ArchiveHit], parsed: Parsed, thresholds: Thresholds = DEFAULT, applied: Constraints | None = None
+) -> tuple[Verdict, str]:
     """(verdict, reason) for one attempt's hits against the parsed question, with the similarity
-    thresholds of the embedding model that produced them (default: multilingual-e5-small)."""
+    thresholds of the embedding model that produced them (default: multilingual-e5-small) and the
+    SQL filters the attempt `applied` (a broadened attempt has fewer than the question)."""
     if not hits:
         return "empty", "no items above the similarity floor"
     best = max(h.similarity for h in hits)
     wanted = match_terms(parsed)
+    if not wanted and applied is not None and _filters(applied) >= FILTERS_ALONE:
+        return "relevant", f"the question is its filters ({applied.describe()}): every item meets them"
     if not wanted:
         ok = best >= thresholds.no_concept_similarity
         return ("relevant" if ok else "weak"), f"no concept to check; best similarity {best:.3f}"
