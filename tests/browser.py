@@ -10,12 +10,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 import uvicorn
 
 from .serving import free_port
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -67,3 +71,25 @@ def ui_server() -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+@contextmanager
+def opened_page(url: str, shots: Path, name: str) -> Iterator[Page]:
+    """The page at `url` in headless Chromium (1440×1000); a full-page screenshot `name`.png when
+    the block ends, `name`_failure.png instead when it raises."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1440, "height": 1000})
+            page.goto(url + "/", wait_until="domcontentloaded")
+            try:
+                yield page
+            except Exception:
+                page.screenshot(path=str(shots / f"{name}_failure.png"), full_page=True)
+                raise
+            page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+        finally:
+            browser.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from .browser import opened_page
 
 QUESTION = "گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ مشکی"
 TURN_TIMEOUT_MS = 180_000
@@ -32,49 +32,36 @@ def _expected_key() -> str:
 
 @pytest.mark.e2e
 def test_shop_question_in_browser(server_url: str, tmp_path: Path) -> None:
-    require_chromium()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     key = _expected_key()
-    shot = tmp_path / "shop_e2e.png"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1440, "height": 1000})
-            page.goto(server_url + "/", wait_until="domcontentloaded")
-            page.get_by_role("tab", name="Shop (فروشگاه)").click()
-            tab = page.locator("#tab-shop")
-            box = tab.locator("textarea").first
-            expect(box).to_be_visible(timeout=60_000)
-            # The chat and the input are right-to-left.
-            chat = page.locator("#shop-chat")
-            assert chat.evaluate("el => getComputedStyle(el).direction") == "rtl"
-            assert box.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    with opened_page(server_url, tmp_path, "shop_e2e") as page:
+        page.get_by_role("tab", name="Shop (فروشگاه)").click()
+        tab = page.locator("#tab-shop")
+        box = tab.locator("textarea").first
+        expect(box).to_be_visible(timeout=60_000)
+        # The chat and the input are right-to-left.
+        chat = page.locator("#shop-chat")
+        assert chat.evaluate("el => getComputedStyle(el).direction") == "rtl"
+        assert box.evaluate("el => getComputedStyle(el).direction") == "rtl"
 
-            box.fill(QUESTION)
-            tab.get_by_role("button", name="ارسال").click()
+        box.fill(QUESTION)
+        tab.get_by_role("button", name="ارسال").click()
 
-            # The answer: the question echoed as the user's message, the base key in the reply.
-            expect(chat).to_contain_text(key, timeout=TURN_TIMEOUT_MS)
-            expect(chat).to_contain_text("A54")
-            # Both sides of the exchange are rendered right-to-left (Gradio's `rtl=True`).
-            for role, text in (("user", "A54"), ("bot", key)):
-                bubble = chat.locator(f'[data-testid="{role}"]').filter(has_text=text).first
-                expect(bubble).to_be_visible()
-                assert bubble.get_attribute("dir") == "rtl", role
-                assert bubble.evaluate("el => getComputedStyle(el).direction") == "rtl", role
+        # The answer: the question echoed as the user's message, the base key in the reply.
+        expect(chat).to_contain_text(key, timeout=TURN_TIMEOUT_MS)
+        expect(chat).to_contain_text("A54")
+        # Both sides of the exchange are rendered right-to-left (Gradio's `rtl=True`).
+        for role, text in (("user", "A54"), ("bot", key)):
+            bubble = chat.locator(f'[data-testid="{role}"]').filter(has_text=text).first
+            expect(bubble).to_be_visible()
+            assert bubble.get_attribute("dir") == "rtl", role
+            assert bubble.evaluate("el => getComputedStyle(el).direction") == "rtl", role
 
-            # Beside it: the candidates (the product first) and the tool calls of the turn.
-            candidates = page.locator("#shop-candidates")
-            expect(candidates).to_contain_text(key, timeout=30_000)
-            expect(candidates).to_contain_text("سامسونگ")
-            trace = page.locator("#shop-trace")
-            expect(trace).to_contain_text("search_base_products", timeout=30_000)
-            page.screenshot(path=str(shot), full_page=True)
-        except Exception:
-            if "page" in locals():
-                page.screenshot(path=str(tmp_path / "shop_e2e_failure.png"), full_page=True)
-            raise
-        finally:
-            browser.close()
-    assert shot.stat().st_size > 0
+        # Beside it: the candidates (the product first) and the tool calls of the turn.
+        candidates = page.locator("#shop-candidates")
+        expect(candidates).to_contain_text(key, timeout=30_000)
+        expect(candidates).to_contain_text("سامسونگ")
+        trace = page.locator("#shop-trace")
+        expect(trace).to_contain_text("search_base_products", timeout=30_000)
+    assert (tmp_path / "shop_e2e.png").stat().st_size > 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from .browser import opened_page
 
 PROMPT = "Find resale comps for a 4-room in Sengkang, ~95 sqm, mid-floor, long remaining lease, last 12 months"
 TURN_TIMEOUT_MS = 180_000
@@ -17,75 +17,49 @@ TURN_TIMEOUT_MS = 180_000
 
 @pytest.mark.e2e
 def test_comps_search_in_browser(server_url: str, tmp_path: Path) -> None:
-    require_chromium()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shot = tmp_path / "comps_e2e.png"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1440, "height": 1000})
-            page.goto(server_url + "/", wait_until="domcontentloaded")
-            box = page.locator("#comps-input textarea")
-            expect(box).to_be_visible(timeout=60_000)
-            box.fill(PROMPT)
-            page.locator("#comps-send").click()
+    with opened_page(server_url, tmp_path, "comps_e2e") as page:
+        box = page.locator("#comps-input textarea")
+        expect(box).to_be_visible(timeout=60_000)
+        box.fill(PROMPT)
+        page.locator("#comps-send").click()
 
-            results = page.locator("#comps-results")
-            expect(results).to_contain_text("SENGKANG", timeout=TURN_TIMEOUT_MS)
-            rows = results.locator("tbody tr").filter(has_text="SENGKANG")
-            assert rows.count() >= 1, "no results row mentions SENGKANG"
+        results = page.locator("#comps-results")
+        expect(results).to_contain_text("SENGKANG", timeout=TURN_TIMEOUT_MS)
+        rows = results.locator("tbody tr").filter(has_text="SENGKANG")
+        assert rows.count() >= 1, "no results row mentions SENGKANG"
 
-            chart_img = page.locator("#comps-chart img")
-            expect(chart_img).to_be_visible(timeout=30_000)
-            natural_width = chart_img.evaluate("img => img.naturalWidth")
-            assert natural_width > 0, "the histogram image did not load"
+        chart_img = page.locator("#comps-chart img")
+        expect(chart_img).to_be_visible(timeout=30_000)
+        natural_width = chart_img.evaluate("img => img.naturalWidth")
+        assert natural_width > 0, "the histogram image did not load"
 
-            trace = page.locator("#comps-trace")
-            expect(trace).to_contain_text("planner", timeout=30_000)
-            text = trace.inner_text().lower()
-            assert "structured" in text or "hybrid" in text, text
+        trace = page.locator("#comps-trace")
+        expect(trace).to_contain_text("planner", timeout=30_000)
+        text = trace.inner_text().lower()
+        assert "structured" in text or "hybrid" in text, text
 
-            chat = page.locator("#comps-chat")
-            expect(chat).to_contain_text("comps", timeout=30_000)
-            expect(page.locator("#comps-summary")).to_contain_text("median")
-            page.screenshot(path=str(shot), full_page=True)
-        except Exception:
-            if "page" in locals():
-                page.screenshot(path=str(tmp_path / "comps_e2e_failure.png"), full_page=True)
-            raise
-        finally:
-            browser.close()
-    assert shot.stat().st_size > 0
+        chat = page.locator("#comps-chat")
+        expect(chat).to_contain_text("comps", timeout=30_000)
+        expect(page.locator("#comps-summary")).to_contain_text("median")
+    assert (tmp_path / "comps_e2e.png").stat().st_size > 0
 
 
 @pytest.mark.e2e
 def test_labs_question_draws_its_chart_in_browser(server_url: str, tmp_path: Path) -> None:
-    require_chromium()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shot = tmp_path / "labs_e2e.png"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1440, "height": 1000})
-            page.goto(server_url + "/", wait_until="domcontentloaded")
-            page.get_by_role("tab", name="Labs").click()
-            box = page.locator("#labs-question textarea")
-            expect(box).to_be_visible(timeout=60_000)
-            expect(page.locator("#labs-chart")).to_be_hidden()  # nothing to draw before a question
-            box.fill("average HbA1c by month for women over 60 in 2024")
-            page.locator("#labs-send").click()
+    with opened_page(server_url, tmp_path, "labs_e2e") as page:
+        page.get_by_role("tab", name="Labs").click()
+        box = page.locator("#labs-question textarea")
+        expect(box).to_be_visible(timeout=60_000)
+        expect(page.locator("#labs-chart")).to_be_hidden()  # nothing to draw before a question
+        box.fill("average HbA1c by month for women over 60 in 2024")
+        page.locator("#labs-send").click()
 
-            expect(page.locator("#labs-results")).to_contain_text("avg_value", timeout=TURN_TIMEOUT_MS)
-            chart_img = page.locator("#labs-chart img")
-            expect(chart_img).to_be_visible(timeout=30_000)
-            assert chart_img.evaluate("img => img.naturalWidth") > 0, "the chart image did not load"
-            page.screenshot(path=str(shot), full_page=True)
-        except Exception:
-            if "page" in locals():
-                page.screenshot(path=str(tmp_path / "labs_e2e_failure.png"), full_page=True)
-            raise
-        finally:
-            browser.close()
-    assert shot.stat().st_size > 0
+        expect(page.locator("#labs-results")).to_contain_text("avg_value", timeout=TURN_TIMEOUT_MS)
+        chart_img = page.locator("#labs-chart img")
+        expect(chart_img).to_be_visible(timeout=30_000)
+        assert chart_img.evaluate("img => img.naturalWidth") > 0, "the chart image did not load"
+    assert (tmp_path / "labs_e2e.png").stat().st_size > 0
