@@ -120,6 +120,22 @@ def test_sparse_answer_shows_what_exists_with_a_note(db: None) -> None:
     assert sum(1 for t in resp.trace if t.action == "relax") <= 4
 
 
+def test_a_dropped_storey_filter_still_ranks_high_floors_first(db: None) -> None:
+    # Only one 3-room above the 12th floor in Bishan sold under $500k in 2023: the planner drops
+    # the storey filter, and the higher floors of what is left come first.
+    resp = ask("3 room bishan below 500k high floor")
+    assert any(t.action == "relax" and "storey" in (t.reason or "") for t in resp.trace)
+    rerank = next(t for t in resp.trace if t.step == "rerank")
+    assert "storey wish no longer filters but still ranks" in (rerank.reason or "")
+
+    def mid(row: Any) -> float:
+        lo, _, hi = row.storey_range.partition(" TO ")
+        return (int(lo) + int(hi)) / 2
+
+    shown = [mid(r) for r in resp.results]
+    assert sum(shown[:5]) / 5 >= 10 > sum(shown) / len(shown)
+
+
 def test_strictness_changes_the_size_band(db: None) -> None:
     strict = ask("4-room in Tampines ~100 sqm, last 3 months", strictness=1.0)
     loose = ask("4-room in Tampines ~100 sqm, last 3 months", strictness=0.0)

@@ -330,6 +330,19 @@ def _hybrid_reasons(target: Target, now: Target, count: int, min_comps: int) -> 
     return reasons
 
 
+_STOREY_FIELDS = ("storey_preference", "storey_min", "storey_max")
+
+
+def _storey_kept_for_ranking(asked: Target, now: Target) -> tuple[Target, bool]:
+    """The target comps are ranked by: `now`, with the storey the user asked for when relaxing
+    dropped it as a filter (too few high-floor sales is no reason to list low floors first)."""
+    if any(getattr(now, f) is not None for f in _STOREY_FIELDS) or all(
+        getattr(asked, f) is None for f in _STOREY_FIELDS
+    ):
+        return now, False
+    return now.model_copy(update={f: getattr(asked, f) for f in _STOREY_FIELDS}), True
+
+
 async def _finish(
     ctx: _Turn,
     query: str,
@@ -342,6 +355,7 @@ async def _finish(
 ) -> CompsResponse:
     db, s, trace = ctx.db, ctx.settings, ctx.trace
     t_now = state.target
+    ranked_by, kept = _storey_kept_for_ranking(target, t_now)
     reasons = _hybrid_reasons(target, t_now, count, s.comps_min_comps)
     emb_query = t_now.street_hint or (t_now.flat_model if t_now.flat_model_soft else None) or query
     with timed() as t:
@@ -358,7 +372,7 @@ async def _finish(
             )
         top = rerank(
             rows,
-            t_now,
+            ranked_by,
             newest_month=newest,
             tolerance=state.area_tolerance,
             weights=ScoreWeights(
@@ -382,7 +396,8 @@ async def _finish(
             action="rerank",
             count=len(top),
             model="sql",
-            reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}",
+            reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}"
+            + ("; the storey wish no longer filters but still ranks" if kept else ""),
         )
     )
     action: ResponseAction = "accept"
