@@ -126,7 +126,7 @@ def test_a_dropped_storey_filter_still_ranks_high_floors_first(db: None) -> None
     resp = ask("3 room bishan below 500k high floor")
     assert any(t.action == "relax" and "storey" in (t.reason or "") for t in resp.trace)
     rerank = next(t for t in resp.trace if t.step == "rerank")
-    assert "storey wish no longer filters but still ranks" in (rerank.reason or "")
+    assert "the storey wish relaxed as a filter still ranks" in (rerank.reason or "")
 
     def mid(row: Any) -> float:
         lo, _, hi = row.storey_range.partition(" TO ")
@@ -134,6 +134,17 @@ def test_a_dropped_storey_filter_still_ranks_high_floors_first(db: None) -> None
 
     shown = [mid(r) for r in resp.results]
     assert sum(shown[:5]) / 5 >= 10 > sum(shown) / len(shown)
+
+
+def test_a_lowered_lease_minimum_still_ranks_the_longest_leases_first(db: None) -> None:
+    # No 4-room in Bishan with 90 years left sold in 2023: the minimum is lowered step by step,
+    # and the leases closest to the 90 asked for come first.
+    resp = ask("4-room in Bishan, at least 90 years remaining lease")
+    assert any(t.action == "relax" and "lease minimum" in (t.reason or "") for t in resp.trace)
+    rerank = next(t for t in resp.trace if t.step == "rerank")
+    assert "the lease wish relaxed as a filter still ranks" in (rerank.reason or "")
+    years = [int(r.remaining_lease.split()[0]) for r in resp.results]
+    assert min(years[:5]) >= max(years[5:])
 
 
 def test_strictness_changes_the_size_band(db: None) -> None:

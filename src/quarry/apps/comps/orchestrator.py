@@ -330,17 +330,20 @@ def _hybrid_reasons(target: Target, now: Target, count: int, min_comps: int) -> 
     return reasons
 
 
-_STOREY_FIELDS = ("storey_preference", "storey_min", "storey_max")
+_WISHES = {"storey": ("storey_preference", "storey_min", "storey_max"), "lease": ("min_remaining_lease_years",)}
 
 
-def _storey_kept_for_ranking(asked: Target, now: Target) -> tuple[Target, bool]:
-    """The target comps are ranked by: `now`, with the storey the user asked for when relaxing
-    dropped it as a filter (too few high-floor sales is no reason to list low floors first)."""
-    if any(getattr(now, f) is not None for f in _STOREY_FIELDS) or all(
-        getattr(asked, f) is None for f in _STOREY_FIELDS
-    ):
-        return now, False
-    return now.model_copy(update={f: getattr(asked, f) for f in _STOREY_FIELDS}), True
+def _wishes_kept_for_ranking(asked: Target, now: Target) -> tuple[Target, list[str]]:
+    """The target comps are ranked by: `now`, with the storey and lease minimum the user asked for
+    where relaxing loosened them as filters (too few high-floor sales is no reason to list low
+    floors first); and which wishes that restored."""
+    update: dict[str, object] = {}
+    kept = []
+    for wish, fields in _WISHES.items():
+        if any(getattr(asked, f) != getattr(now, f) for f in fields):
+            update |= {f: getattr(asked, f) for f in fields}
+            kept.append(wish)
+    return (now.model_copy(update=update) if update else now), kept
 
 
 async def _finish(
@@ -355,7 +358,7 @@ async def _finish(
 ) -> CompsResponse:
     db, s, trace = ctx.db, ctx.settings, ctx.trace
     t_now = state.target
-    ranked_by, kept = _storey_kept_for_ranking(target, t_now)
+    ranked_by, kept = _wishes_kept_for_ranking(target, t_now)
     reasons = _hybrid_reasons(target, t_now, count, s.comps_min_comps)
     emb_query = t_now.street_hint or (t_now.flat_model if t_now.flat_model_soft else None) or query
     with timed() as t:
@@ -397,7 +400,7 @@ async def _finish(
             count=len(top),
             model="sql",
             reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}"
-            + ("; the storey wish no longer filters but still ranks" if kept else ""),
+            + (f"; the {' and '.join(kept)} wish relaxed as a filter still ranks" if kept else ""),
         )
     )
     action: ResponseAction = "accept"
