@@ -33,9 +33,17 @@ class Constraints(BaseModel):
         parts: list[str] = [self.media_type or ""]
         if self.place:
             parts.append(f"place ~ {self.place}")
-        if self.year_from is not None or self.year_to is not None:
+        if self.has_years:
             parts.append(f"years {self.year_from or '…'}–{self.year_to or '…'}")
         return ", ".join(p for p in parts if p) or "none"
+
+    @property
+    def has_years(self) -> bool:
+        return self.year_from is not None or self.year_to is not None
+
+    def filter_count(self) -> int:
+        """How many of media type, place and years constrain the search."""
+        return sum(map(bool, (self.media_type, self.place, self.has_years)))
 
     def is_empty(self) -> bool:
         return self == Constraints()

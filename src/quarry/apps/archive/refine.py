@@ -50,7 +50,7 @@ def next_attempt(parsed: Parsed, tried: list[Step]) -> Step | None:
     if c.place:
         query = _without(last.query, [p for p in parsed.place_words]) or last.query
         return Step(query, c.model_copy(update={"place": None}), "broaden", f"dropped place {c.place}", "place")
-    if c.year_from is not None or c.year_to is not None:
+    if c.has_years:
         return Step(
             last.query,
             c.model_copy(update={"year_from": None, "year_to": None}),

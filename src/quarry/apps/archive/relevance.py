@@ -40,10 +40,6 @@ FILTERS_ALONE = 2
 """A question with no topic and at least this many filters (media, place, years) is answered by them."""
 
 
-def _filters(c: Constraints) -> int:
-    return sum(1 for on in (c.media_type, c.place, c.year_from is not None or c.year_to is not None) if on)
-
-
 def grade(
     hits: Sequence[ArchiveHit], parsed: Parsed, thresholds: Thresholds = DEFAULT, applied: Constraints | None = None
 ) -> tuple[Verdict, str]:
@@ -54,7 +50,7 @@ def grade(
         return "empty", "no items above the similarity floor"
     best = max(h.similarity for h in hits)
     wanted = match_terms(parsed)
-    if not wanted and applied is not None and _filters(applied) >= FILTERS_ALONE:
+    if not wanted and applied is not None and applied.filter_count() >= FILTERS_ALONE:
         return "relevant", f"the question is its filters ({applied.describe()}): every item meets them"
     if not wanted:
         ok = best >= thresholds.no_concept_similarity

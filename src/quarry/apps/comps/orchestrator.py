@@ -330,19 +330,22 @@ def _hybrid_reasons(target: Target, now: Target, count: int, min_comps: int) -> 
     return reasons
 
 
-_WISHES = {"storey": ("storey_preference", "storey_min", "storey_max"), "lease": ("min_remaining_lease_years",)}
+_STOREY = ("storey_preference", "storey_min", "storey_max")
 
 
 def _wishes_kept_for_ranking(asked: Target, now: Target) -> tuple[Target, list[str]]:
     """The target comps are ranked by: `now`, with the storey and lease minimum the user asked for
     where relaxing loosened them as filters (too few high-floor sales is no reason to list low
-    floors first); and which wishes that restored."""
+    floors first); and which wishes that restored. A minimum the planner raised to narrow stays."""
     update: dict[str, object] = {}
     kept = []
-    for wish, fields in _WISHES.items():
-        if any(getattr(asked, f) != getattr(now, f) for f in fields):
-            update |= {f: getattr(asked, f) for f in fields}
-            kept.append(wish)
+    if all(getattr(now, f) is None for f in _STOREY) and any(getattr(asked, f) is not None for f in _STOREY):
+        update |= {f: getattr(asked, f) for f in _STOREY}
+        kept.append("storey")
+    wanted, left = asked.min_remaining_lease_years, now.min_remaining_lease_years
+    if wanted is not None and (left is None or left < wanted):
+        update["min_remaining_lease_years"] = wanted
+        kept.append("lease")
     return (now.model_copy(update=update) if update else now), kept
 
 

@@ -250,9 +250,8 @@ def _finglish_words(db: Database, query: str) -> tuple[str, bool] | None:
     snowa" → «یخچال snowa»: brand names stay as shops write them), two words joined when only
     the joined word is a catalogue word, and whether every word of that is a catalogue word;
     None when every word of `query` is a catalogue word already (English, not Finglish)."""
-    sql = "SELECT term FROM shop.term_df WHERE term = ANY(CAST(:w AS text[]))"
     words = fold_joined(query).split()
-    known = {r["term"] for r in db.fetch_all(sql, {"w": words})}
+    known = _known_terms(db, words)
     if all(w in known for w in words):
         return None
     # Only the unknown words: the transliterator tries its letters' readings exhaustively
@@ -261,7 +260,7 @@ def _finglish_words(db: Database, query: str) -> tuple[str, bool] | None:
     # Each Finglish word is transliterated alone, but shops write some names as one word
     # ("jaroo barghi" → «جارو برقی», written «جاروبرقی»).
     joined = [a + b for a, b in itertools.pairwise(persian)]
-    known |= {r["term"] for r in db.fetch_all(sql, {"w": persian + joined})}
+    known |= _known_terms(db, persian + joined)
     out: list[str] = []
     for w in persian:
         if out and out[-1] not in known and out[-1] + w in known:
