@@ -146,8 +146,10 @@ def test_comps_runs_on_injected_inline_models(db: None) -> None:
     resp = asyncio.run(
         comps_run(
             "whatever the user said",
-            target_model=FunctionModel(target, model_name="inline-target"),
-            planner_model=FunctionModel(planner, model_name="inline-planner"),
+            models={
+                "target": FunctionModel(target, model_name="inline-target"),
+                "planner": FunctionModel(planner, model_name="inline-planner"),
+            },
         )
     )
     assert resp.target.town == "BEDOK" and resp.filters.town == "BEDOK" and resp.filters.flat_type == "4 ROOM"
@@ -177,8 +179,10 @@ def test_comps_does_not_ask_the_planner_when_there_is_nothing_to_decide(db: None
         comps_run(
             "4-room in Bedok",
             settings=wide,
-            target_model=FunctionModel(target, model_name="inline-target"),
-            planner_model=FunctionModel(planner, model_name="inline-planner"),
+            models={
+                "target": FunctionModel(target, model_name="inline-target"),
+                "planner": FunctionModel(planner, model_name="inline-planner"),
+            },
         )
     )
     step = next(t for t in resp.trace if t.step == "planner")

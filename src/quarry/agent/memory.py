@@ -1,8 +1,14 @@
-"""Conversation memory: PydanticAI message history per (app, session), stored in Postgres."""
+"""Conversation memory: PydanticAI message history per (app, session), stored in Postgres.
+
+Every saved turn bumps the row's `version`; `save_session` writes only over the version its turn
+loaded (compare-and-set), so a concurrent turn on the same session is detected instead of being
+overwritten. `quarry.agent.turn` retries the loser on the new state.
+"""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
@@ -11,53 +17,113 @@ from quarry.db import Database
 from quarry.inputs import storable_json
 
 
+class StaleSession(Exception):
+    """Another turn saved this session after this turn loaded it."""
+
+
+@dataclass
+class Session:
+    """One conversation as a turn loaded it."""
+
+    id: str
+    history: list[ModelMessage] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+    version: int | None = None
+    """The stored version loaded; None for a conversation not stored yet."""
+
+
 def new_session_id() -> str:
     """A fresh unguessable session id (128 random bits)."""
     return uuid.uuid4().hex
 
 
+def _session(session_id: str, row: dict[str, Any]) -> Session:
+    messages = ModelMessagesTypeAdapter.validate_python(row["messages"])
+    return Session(session_id, list(messages), dict(row["state"] or {}), int(row["version"]))
+
+
 def load_session(db: Database, app: str, session_id: str) -> tuple[list[ModelMessage], dict[str, Any]]:
     """(message history, app state) of a session; empty for a new session."""
     row = db.fetch_one(
-        "SELECT messages, state FROM conversations WHERE app = :a AND session_id = :s",
+        "SELECT messages, state, version FROM conversations WHERE app = :a AND session_id = :s",
         {"a": app, "s": session_id},
         write=True,  # read-your-writes: the previous turn was just saved on the writer
     )
     if row is None:
         return [], {}
-    messages = ModelMessagesTypeAdapter.validate_python(row["messages"])
-    return list(messages), dict(row["state"] or {})
+    s = _session(session_id, row)
+    return s.history, s.state
 
 
-def open_session(
-    db: Database, app: str, session_id: str | None, *, ttl_hours: float
-) -> tuple[str, list[ModelMessage], dict[str, Any]]:
-    """(id, history, state) for a turn: the client's session if the server issued it and it is
-    younger than `ttl_hours` since its last turn, else a new server-issued id with no history.
+def resume_session(db: Database, app: str, session_id: str | None, *, ttl_hours: float) -> Session:
+    """The client's session if the server issued it and it is younger than `ttl_hours` since its
+    last turn, else a new server-issued id with no history.
 
     Ids come only from the server, so a client cannot pick another user's id in advance
     (session fixation), and an expired conversation is not resumed.
     """
     if session_id is not None:
         row = db.fetch_one(
-            "SELECT messages, state FROM conversations WHERE app = :a AND session_id = :s"
+            "SELECT messages, state, version FROM conversations WHERE app = :a AND session_id = :s"
             " AND updated_at > now() - make_interval(secs => :ttl)",
             {"a": app, "s": session_id, "ttl": ttl_hours * 3600},
             write=True,  # read-your-writes: the previous turn was just saved on the writer
         )
         if row is not None:
-            messages = ModelMessagesTypeAdapter.validate_python(row["messages"])
-            return session_id, list(messages), dict(row["state"] or {})
-    return new_session_id(), [], {}
+            return _session(session_id, row)
+    return Session(new_session_id())
+
+
+def open_session(
+    db: Database, app: str, session_id: str | None, *, ttl_hours: float
+) -> tuple[str, list[ModelMessage], dict[str, Any]]:
+    """(id, history, state) of `resume_session`, for callers that do not save through a turn."""
+    s = resume_session(db, app, session_id, ttl_hours=ttl_hours)
+    return s.id, s.history, s.state
+
+
+def store_session(db: Database, app: str, session: Session, messages: list[ModelMessage], state: dict[str, Any]) -> int:
+    """Save a turn over the version it loaded; the new version. StaleSession when another turn
+    saved first (or created the same session), so nothing it wrote is lost."""
+    params = {
+        "a": app,
+        "s": session.id,
+        "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
+        "st": storable_json(state),
+    }
+    if session.version is None:
+        version = db.scalar(
+            "INSERT INTO conversations (app, session_id, messages, state, updated_at, version)"
+            " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
+            " ON CONFLICT (app, session_id) DO NOTHING RETURNING version",
+            params,
+            write=True,
+        )
+    else:
+        version = db.scalar(
+            "UPDATE conversations SET messages = CAST(:m AS jsonb), state = CAST(:st AS jsonb),"
+            " updated_at = now(), version = version + 1"
+            " WHERE app = :a AND session_id = :s AND version = :v RETURNING version",
+            {**params, "v": session.version},
+            write=True,
+        )
+    if version is None:
+        raise StaleSession(session.id)
+    return int(version)
 
 
 def save_session(db: Database, app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> None:
-    """Replace a session's history and state (the last writer wins; turns are sequential)."""
-    payload = storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json"))
+    """Replace a session's history and state unconditionally (tools and tests; turns use `store_session`)."""
     db.execute(
-        "INSERT INTO conversations (app, session_id, messages, state, updated_at)"
-        " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now())"
+        "INSERT INTO conversations (app, session_id, messages, state, updated_at, version)"
+        " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
         " ON CONFLICT (app, session_id) DO UPDATE"
-        " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now()",
-        {"a": app, "s": session_id, "m": payload, "st": storable_json(state)},
+        " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now(),"
+        " version = conversations.version + 1",
+        {
+            "a": app,
+            "s": session_id,
+            "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
+            "st": storable_json(state),
+        },
     )

@@ -7,23 +7,14 @@ agents run on the caller's event loop and SQL runs in worker threads (`Database.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 
 from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models import Model
 
-from quarry.agent import (
-    DecisionStep,
-    PlanStep,
-    RetrievalStep,
-    SqlStep,
-    TraceStep,
-    open_session,
-    record_run,
-    run_agent,
-    save_session,
-    timed,
-)
+from quarry.agent import DecisionStep, PlanStep, RetrievalStep, SqlStep, run_agent, timed
+from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
 from quarry.errors import BadInput, DataMissing
 from quarry.inputs import clean_question, clean_session_id
@@ -62,7 +53,7 @@ def _smaller_window(months: int) -> int:
 
 
 async def _extract_target(
-    ctx: _Turn, query: str, history: list[ModelMessage], streets: tuple[str, ...]
+    ctx: TurnContext, query: str, history: list[ModelMessage], streets: tuple[str, ...]
 ) -> tuple[Target, list[ModelMessage]]:
     db, s = ctx.db, ctx.settings
     with timed() as t:
@@ -72,7 +63,7 @@ async def _extract_target(
             settings=s,
             offline=offline_target_model(streets),
             name="comps-target",
-            model=ctx.target_model,
+            model=ctx.model("target"),
             message_history=history,
         )
     target = resolve_streets(result.output, streets)
@@ -114,7 +105,7 @@ def _no_choice(payload: PlannerPayload) -> bool:
     return True
 
 
-async def _plan(ctx: _Turn, payload: PlannerPayload) -> tuple[PlannerDecision, str | None, str | None]:
+async def _plan(ctx: TurnContext, payload: PlannerPayload) -> tuple[PlannerDecision, str | None, str | None]:
     """Ask the planner; an unusable answer is replaced by the policy (and the trace says so)."""
     if _no_choice(payload):
         return decide(payload), "policy", "no choice left: accepted without asking the planner"
@@ -124,7 +115,7 @@ async def _plan(ctx: _Turn, payload: PlannerPayload) -> tuple[PlannerDecision, s
         settings=ctx.settings,
         offline=offline_planner,
         name="comps-planner",
-        model=ctx.planner_model,
+        model=ctx.model("planner"),
     )
     decision, model = result.output, result.model
     note = result.model_note if result.fallback else None
@@ -136,32 +127,18 @@ async def _plan(ctx: _Turn, payload: PlannerPayload) -> tuple[PlannerDecision, s
     return decision, model, note
 
 
-class _Turn:
-    """What one turn works with: database, settings, injected models and the growing trace."""
-
-    def __init__(
-        self, db: Database, settings: Settings, target_model: Model | None, planner_model: Model | None
-    ) -> None:
-        self.db = db
-        self.settings = settings
-        self.target_model = target_model
-        self.planner_model = planner_model
-        self.trace: list[TraceStep] = []
-
-
 async def run(
     query: str,
     *,
     session_id: str | None = None,
     strictness: float | None = None,
     settings: Settings | None = None,
-    target_model: Model | None = None,
-    planner_model: Model | None = None,
+    models: Mapping[str, Model] | None = None,
 ) -> CompsResponse:
     """Answer one turn of a comps conversation.
 
-    `target_model` / `planner_model` replace the configured model chain (tests drive the
-    loop with inline `FunctionModel`s this way).
+    `models` replaces the configured chain of an agent by name ("target", "planner"); tests drive
+    the loop with inline `FunctionModel`s this way.
     """
     s = settings or get_settings()
     db = get_database(s)
@@ -173,32 +150,24 @@ async def run(
     oldest, newest, docs = await db.run(tools.data_snapshot, db)
     if newest is None or oldest is None:
         raise DataMissing("No HDB data yet: run `quarry comps ingest` first.")
-    ctx = _Turn(db, s, target_model, planner_model)
-    with timed() as total:
-        sid, history, _ = await db.run(open_session, db, APP, session_id, ttl_hours=s.session_ttl_hours)
-        streets = _streets(db, newest, docs)
-        target, messages = await _extract_target(ctx, query, history, streets)
+    streets = _streets(db, newest, docs)
+
+    async def body(ctx: TurnContext) -> TurnOutcome[CompsResponse]:
+        target, messages = await _extract_target(ctx, query, ctx.history, streets)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
-        response = await _loop(ctx, lexical, target, sid, strict, oldest, newest)
-        await db.run(save_session, db, APP, sid, messages, {"last_target": target.model_dump(mode="json")})
-    models = {t.model for t in ctx.trace if t.model and t.model not in ("sql", "policy")}
-    response.run_id = await db.run(
-        record_run,
-        db,
-        app=APP,
-        request=query,
-        session_id=sid,
-        action=response.action,
-        model=",".join(sorted(models)),
-        ms=total.ms,
-        trace=response.trace,
-        response=response,
-    )
-    return response
+        response = await _loop(ctx, lexical, target, ctx.session_id, strict, oldest, newest)
+        used = tuple(t.model for t in ctx.trace if t.model and t.model not in ("sql", "policy"))
+        return TurnOutcome(
+            response, messages, {"last_target": target.model_dump(mode="json")}, response.action, query, used
+        )
+
+    done = await run_turn(APP, body, db=db, settings=s, session_id=session_id, models=models)
+    done.response.run_id = done.run_id
+    return done.response
 
 
 async def _loop(
-    ctx: _Turn, query: str, target: Target, sid: str, strict: float, oldest: str, newest: str
+    ctx: TurnContext, query: str, target: Target, sid: str, strict: float, oldest: str, newest: str
 ) -> CompsResponse:
     db, s, trace = ctx.db, ctx.settings, ctx.trace
     state = initial_state(target, strict)
@@ -350,7 +319,7 @@ def _wishes_kept_for_ranking(asked: Target, now: Target) -> tuple[Target, list[s
 
 
 async def _finish(
-    ctx: _Turn,
+    ctx: TurnContext,
     query: str,
     target: Target,
     state: LoopState,
