@@ -220,6 +220,11 @@ def _app_in(args: list[str]) -> AppSpec | None:
 def main() -> None:
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
+        if _app_in(sys.argv[1:2]) and sys.argv[2:3] in (["ask"], ["eval"]):
+            # A database prepared by an older version gets the newer schema before a turn uses it.
+            from quarry.setup import migrate_all
+
+            migrate_all()
         try:
             app()
         except DataMissing:

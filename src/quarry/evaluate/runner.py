@@ -19,6 +19,7 @@ from typing import Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from quarry.errors import BadInput
+from quarry.evaluate.blind import BlindFigures
 from quarry.evaluate.metrics import percentile
 from quarry.progress import RichReporter, SilentReporter
 
@@ -55,6 +56,12 @@ class EvalReport(BaseModel):
     )
     misses: list[str] = Field(default_factory=list, description="One line per failed case.")
     results: list[dict[str, Any]] = Field(default_factory=list, description="Per-case outcome.")
+    headline: str | None = Field(
+        None, description="The in-sample metric comparable with the blind accuracy (messages answered right)."
+    )
+    blind: list[BlindFigures] = Field(
+        default_factory=list, description="The same app on sets written by someone who never saw the code."
+    )
 
     def metric(self, name: str) -> float:
         """Value of metric `name` (KeyError when the report has none)."""
@@ -74,7 +81,28 @@ class EvalReport(BaseModel):
         if self.misses:
             lines.append("  misses:")
             lines.extend(f"    {m}" for m in self.misses)
+        lines.extend(self._blind_lines())
         return "\n".join(lines)
+
+    def _blind_lines(self) -> list[str]:
+        if not self.blind:
+            return []
+        own = f"{self.metric(self.headline):.1%}" if self.headline else "—"
+        lines = ["", f"  {'answers right':<24} {'in-sample':>10}" + "".join(f" {b.set:>16}" for b in self.blind)]
+        row = f"  {'all messages':<24} {own:>10}"
+        lines.append(row + "".join(f" {f'{b.accuracy:.1%} ({b.right}/{b.cases})':>16}" for b in self.blind))
+        groups = sorted({g for b in self.blind for g in b.by_group})
+        for g in groups:
+            cells = []
+            for b in self.blind:
+                right, n = b.by_group.get(g, (0, 0))
+                cells.append(f" {f'{right / n:.0%} ({right}/{n})' if n else '—':>16}")
+            lines.append(f"  {g:<24} {'':>10}" + "".join(cells))
+        for b in self.blind:
+            if b.misses:
+                lines.append(f"  blind misses ({b.set}):")
+                lines.extend(f"    {m}" for m in b.misses)
+        return lines
 
 
 def load_cases(source: Path | Traversable, model: type[CaseT]) -> list[CaseT]:
