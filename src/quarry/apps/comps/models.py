@@ -43,17 +43,32 @@ class Target(BaseModel):
     floor_area_target: float | None = Field(None, description="Target floor area in square metres.")
     floor_area_tolerance: float = Field(5.0, description="Half-width of the sqm band around the target.")
     floor_area_max: float | None = Field(None, description="Upper bound on floor area ('max 80 sqm').")
+    floor_area_min: float | None = Field(None, description="Lower bound on floor area ('140 sqm and above').")
     storey_preference: StoreyPreference | None = Field(None, description="low, mid or high floor.")
     storey_min: int | None = Field(None, description="Explicit lowest storey wanted ('10th floor and up').")
     storey_max: int | None = Field(None, description="Explicit highest storey wanted.")
     min_remaining_lease_years: int | None = Field(None, description="Minimum remaining lease in years.")
     months_back: int = Field(12, description="Window counted back from the newest month in the data.")
     price_budget_max: int | None = Field(None, description="Budget cap in SGD.")
+    price_budget_min: int | None = Field(
+        None, description="Lowest price in SGD ('above 1m', the low end of '500-600k')."
+    )
     flat_model: str | None = Field(None, description="Canonical flat model, e.g. 'Premium Apartment'.")
     flat_model_soft: bool = Field(
         False, description="True when the model was hedged ('-ish', 'like'): rank by it, do not filter."
     )
     near: bool = Field(False, description="The user said near/around/close to without an exact street.")
+    unresolved: list[str] = Field(
+        default_factory=list,
+        description="What the user named that the data cannot resolve (a place that is no HDB town or street, "
+        "a flat kind with no resale record), as typed: asked back, never dropped.",
+    )
+    out_of_scope: str | None = Field(
+        None, description="What was asked that resale records cannot answer (rent, a forecast…), in a few words."
+    )
+    not_understood: list[str] = Field(
+        default_factory=list, description="Words of the message no constraint used, said back to the user."
+    )
 
 
 class PlannerDecision(BaseModel):
@@ -78,6 +93,7 @@ class CompFilters(BaseModel):
     storey_max: int | None = Field(None, description="Row matches when its storey midpoint <= this.")
     min_remaining_lease_months: int | None = None
     price_max: int | None = None
+    price_min: int | None = None
     flat_model: str | None = None
     street_names: list[str] | None = Field(None, description="Exact street names included.")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import date
 from functools import lru_cache
 
 from pydantic_ai.messages import ModelMessage
@@ -42,9 +43,10 @@ INVERSE: dict[str, str] = {
 
 
 @lru_cache(maxsize=4)
-def _streets(db: Database, newest: str, rows: int) -> tuple[str, ...]:
-    del newest, rows  # cache key only: a re-ingest changes them and refreshes the list
-    return tuple(tools.street_names(db))
+def _names(db: Database, newest: str, rows: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(streets, towns) in the data; `newest` and `rows` are the cache key (a re-ingest changes them)."""
+    del newest, rows
+    return tuple(tools.street_names(db)), tuple(tools.town_names(db))
 
 
 def _smaller_window(months: int) -> int:
@@ -53,15 +55,20 @@ def _smaller_window(months: int) -> int:
 
 
 async def _extract_target(
-    ctx: TurnContext, query: str, history: list[ModelMessage], streets: tuple[str, ...]
+    ctx: TurnContext,
+    query: str,
+    history: list[ModelMessage],
+    names: tuple[tuple[str, ...], tuple[str, ...]],
+    newest: str,
 ) -> tuple[Target, list[ModelMessage]]:
     db, s = ctx.db, ctx.settings
+    streets, towns = names
     with timed() as t:
         result = await run_agent(
             get_target_agent(),
             query,
             settings=s,
-            offline=offline_target_model(streets),
+            offline=offline_target_model(streets, towns, date(int(newest[:4]), int(newest[5:7]), 1)),
             name="comps-target",
             model=ctx.model("target"),
             message_history=history,
@@ -70,15 +77,20 @@ async def _extract_target(
     reasons = [r for r in (result.model_note,) if r]
     if target.street_hint and not target.street_names and not target.near:
         # The parser found no street; pg_trgm over the data catches heavier typos.
-        names = await db.run(tools.similar_streets, db, target.street_hint, town=target.town)
-        if names:
-            target = target.model_copy(update={"street_names": names})
-            reasons.append(f"trigram matched '{target.street_hint}' → {', '.join(names)}")
-    if target.town is None and target.street_names:
-        towns = await db.run(tools.towns_of_streets, db, target.street_names)
-        if len(towns) == 1:
-            target = target.model_copy(update={"town": towns[0]})
-            reasons.append(f"town {towns[0]} inferred from street hint '{target.street_hint}'")
+        similar = await db.run(tools.similar_streets, db, target.street_hint, town=target.town)
+        if similar:
+            target = target.model_copy(update={"street_names": similar})
+            reasons.append(f"trigram matched '{target.street_hint}' → {', '.join(similar)}")
+    if target.street_names and not target.near:
+        street_towns = await db.run(tools.towns_of_streets, db, target.street_names)
+        if target.town is None and len(street_towns) == 1:
+            target = target.model_copy(update={"town": street_towns[0]})
+            reasons.append(f"town {street_towns[0]} inferred from street hint '{target.street_hint}'")
+        elif target.town is not None and street_towns and target.town not in street_towns:
+            # "Tampines at Punggol Field": the street is elsewhere; ask rather than pick one.
+            clash = f"{target.street_hint} (in {', '.join(street_towns)}, not {target.town})"
+            target = target.model_copy(update={"unresolved": [*target.unresolved, clash]})
+            reasons.append(f"street {clash}")
     ctx.trace.append(
         PlanStep(
             step="target",
@@ -150,10 +162,10 @@ async def run(
     oldest, newest, docs = await db.run(tools.data_snapshot, db)
     if newest is None or oldest is None:
         raise DataMissing("No HDB data yet: run `quarry comps ingest` first.")
-    streets = _streets(db, newest, docs)
+    names = _names(db, newest, docs)
 
     async def body(ctx: TurnContext) -> TurnOutcome[CompsResponse]:
-        target, messages = await _extract_target(ctx, query, ctx.history, streets)
+        target, messages = await _extract_target(ctx, query, ctx.history, names, newest)
         lexical = " ".join(user_texts(messages)[-3:])  # the conversation so far, for BM25
         response = await _loop(ctx, lexical, target, ctx.session_id, strict, oldest, newest)
         used = tuple(t.model for t in ctx.trace if t.model and t.model not in ("sql", "policy"))

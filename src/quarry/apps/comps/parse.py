@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from quarry.apps.comps.models import Target
 from quarry.apps.comps.parse_flat import extract_flat_model, extract_flat_type
@@ -18,13 +19,18 @@ from quarry.apps.comps.parse_measures import extract_area, extract_storey
 from quarry.apps.comps.parse_places import PlaceParser
 from quarry.apps.comps.parse_scan import Fields, Scan
 from quarry.apps.comps.parse_streets import match_streets
-from quarry.apps.comps.parse_terms import extract_budget, extract_lease, extract_months
+from quarry.apps.comps.parse_terms import LANGS, extract_budget, extract_lease, extract_months
+from quarry.apps.comps.unread import account
+from quarry.apps.comps.vocab import TOWNS
+from quarry.nlu.numbers import words_to_digits
+
+DEFAULT_ANCHOR = date(2023, 12, 1)
+"""The newest month of the bundled data, for callers that parse without a database."""
 
 __all__ = ["match_streets", "merge_turns", "parse_target"]
 
 _BLOCK_RE = re.compile(r"\b(?:blk|block)\s*\d+[a-z]?\b")
 _EXTRACTORS = (
-    extract_months,
     extract_area,
     extract_storey,
     extract_lease,
@@ -34,17 +40,22 @@ _EXTRACTORS = (
 )
 
 
-def parse_target(text: str, *, streets: Sequence[str] = ()) -> Target:
+def parse_target(
+    text: str, *, streets: Sequence[str] = (), towns: Sequence[str] = TOWNS, anchor: date | None = None
+) -> Target:
     """Parse one message into a Target whose `model_fields_set` is exactly what it mentioned.
 
-    `streets` are the distinct street names in the database; without them street words are
-    still recognised but `street_names` stays empty. Missing town or flat type stay None so the
-    caller can ask. Block numbers ('blk 123') are read past: Target has no block field.
+    `streets` and `towns` are the distinct names in the database (typos are matched against
+    them); without streets, street words are still recognised but `street_names` stays empty.
+    `anchor` is the newest month of the data, which relative periods count back from. Missing
+    town or flat type stay None so the caller can ask. Block numbers ('blk 123') are read past:
+    Target has no block field. What no extractor used is accounted for (`account`): ignorable,
+    an unresolved place or out-of-scope request (asked back), or not understood (said back).
     """
-    scan = Scan(text)
+    scan = Scan(words_to_digits(text, LANGS))
     for m in scan.matches(_BLOCK_RE):
         scan.blank(m.start(), m.end())
-    fields: Fields = {}
+    fields: Fields = dict(extract_months(scan, anchor or DEFAULT_ANCHOR))
     model: Fields = {}
     for extract in _EXTRACTORS:
         found = extract(scan)
@@ -53,7 +64,7 @@ def parse_target(text: str, *, streets: Sequence[str] = ()) -> Target:
         else:
             fields.update(found)
     fields.update(model)  # an explicit model beats the one implied by 'EA'/'EM'
-    parser = PlaceParser(scan, streets)
+    parser = PlaceParser(scan, streets, towns)
     parser.find_towns()
     if parser.town is None and parser.street_town is None:
         parser.fuzzy_town()
@@ -62,6 +73,7 @@ def parse_target(text: str, *, streets: Sequence[str] = ()) -> Target:
     if town is not None:
         fields["town"] = town
     fields.update(parser.street_fields())
+    fields.update(account(scan, has_town=town is not None))
     return Target(**fields)
 
 
@@ -70,17 +82,22 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
     ("town",),
     ("flat_type",),
     ("street_hint", "street_names", "near"),
-    ("floor_area_target", "floor_area_tolerance", "floor_area_max"),
+    ("floor_area_target", "floor_area_tolerance", "floor_area_max", "floor_area_min"),
     ("storey_preference", "storey_min", "storey_max"),
     ("min_remaining_lease_years",),
     ("months_back",),
     ("price_budget_max",),
+    ("price_budget_min",),
     ("flat_model", "flat_model_soft"),
 )
 _STREET_GROUP = _GROUPS[2]
+_THIS_TURN = ("unresolved", "out_of_scope", "not_understood")
+"""What the latest message alone left open: asked or said back about that message only."""
 
 
-def merge_turns(texts: Sequence[str], *, streets: Sequence[str] = ()) -> Target:
+def merge_turns(
+    texts: Sequence[str], *, streets: Sequence[str] = (), towns: Sequence[str] = TOWNS, anchor: date | None = None
+) -> Target:
     """Fold a conversation's user messages, oldest first, into one Target.
 
     A later message overrides only what it mentions, group by group (a new size replaces the
@@ -90,7 +107,7 @@ def merge_turns(texts: Sequence[str], *, streets: Sequence[str] = ()) -> Target:
     """
     state: Fields = {}
     for text in texts:
-        turn = parse_target(text, streets=streets)
+        turn = parse_target(text, streets=streets, towns=towns, anchor=anchor)
         said = turn.model_fields_set
         if turn.town and turn.flat_type:
             state = {}
@@ -104,4 +121,11 @@ def merge_turns(texts: Sequence[str], *, streets: Sequence[str] = ()) -> Target:
                         state[name] = getattr(turn, name)
                     else:
                         state.pop(name, None)  # back to the default, e.g. the old sqm cap
+        lo, hi = state.get("price_budget_min"), state.get("price_budget_max")
+        if lo is not None and hi is not None and lo > hi:  # "above 1m" then "under 500k": the new bound wins
+            state.pop("price_budget_min" if "price_budget_max" in said else "price_budget_max")
+        for name in _THIS_TURN:
+            state.pop(name, None)
+            if name in said:
+                state[name] = getattr(turn, name)
     return Target(**state)

@@ -6,13 +6,22 @@ import re
 
 from quarry.apps.comps.parse_scan import MASK, Fields, Scan
 from quarry.apps.comps.vocab import FLAT_MODEL_ALIASES, GUARDED_FLAT_MODELS
+from quarry.nlu.lexicon import load_lexicon
 
 # ---- flat type -----------------------------------------------------------------------------
 
 _DIGIT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _N15 = r"(?P<n>[1-5]|one|two|three|four|five)"
-_ROOM_RE = re.compile(rf"\b(?:{_N15}\s*-?\s*(?:rooms?|roomers?|rms?)|(?P<d>[1-5])-?r)\b")
-_BEDROOM_RE = re.compile(rf"\b{_N15}\s*-?\s*(?:bedrooms?|bedders?|beds?|br|bdr|bdrm)\b")
+
+
+def _words(key: str) -> str:
+    found = load_lexicon("quarry.apps.comps", "lexicon")[key]
+    return "|".join(re.escape(w) for w in sorted(found, key=len, reverse=True))
+
+
+# Room and bedroom words in the languages Singaporeans write ("4rm", "4 bilik", "4房").
+_ROOM_RE = re.compile(rf"(?<![^\W_])(?:{_N15}\s*-?\s*(?:{_words('room_words')})|(?P<d>[1-5])-?r)(?![^\W\d_])")
+_BEDROOM_RE = re.compile(rf"(?<![^\W_]){_N15}\s*-?\s*(?:{_words('bedroom_words')})(?![^\W\d_])")
 _EXEC_CONDO_RE = re.compile(r"\b(?:exec(?:utive)?\s+condo(?:minium)?s?|ec)\b")
 _EXEC_RE = re.compile(r"\b(?:exec(?:utive)?|exe)\.?(?:\s+(?P<kind>apartment|apt|maisonette|mais))?\b(?:\s+flats?)?")
 _EXEC_UPPER_RE = re.compile(r"\b(?P<kind>EA|EM)\b")

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 from quarry.apps.comps.parse_scan import NUM, Fields, Scan, to_number
+from quarry.nlu.bounds import Bound, Quantity, find_bounds
+
+LANGS = ("en", "ms")
 
 _FLOOR = r"(?:floors?|storeys?|storys?|stories|levels?|lvls?|flrs?|fl)"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
@@ -59,35 +62,53 @@ def _sqm(m: re.Match[str], key: str = "a", unit: str = "sqft") -> float | None:
     return value if 15 <= value <= 400 else None
 
 
-def extract_area(scan: Scan) -> Fields:
-    """Floor area: '~95 sqm' -> target; 'max 80 sqm' -> floor_area_max; '90-100 sqm' -> 95 +- 5.
+def _area_pattern(p: str) -> str:
+    return rf"(?<![\d.,])(?P<{p}num>{NUM})\s*(?:(?P<{p}sqft>{_SQFT})|(?P<{p}sqm>{_SQM}))?(?![a-z0-9])"
 
-    'at least 130 sqm' has no field of its own (Target has no floor_area_min), so it becomes the
-    target with the default tolerance: comps around the stated minimum are the right yardstick,
-    and the scorer still ranks the closest sizes first. Square feet are converted (1 sqft =
-    0.092903 sqm, one decimal).
-    """
+
+def _area_value(m: re.Match[str], p: str, other: re.Match[str] | None, q: str) -> float | None:
+    sqft = m[p + "sqft"] or (other is not None and not m[p + "sqm"] and other[q + "sqft"])
+    value = to_number(m[p + "num"]) * (SQFT_TO_SQM if sqft else 1.0)
+    return round(value, 1) if 15 <= value <= 400 else None
+
+
+_AREA = Quantity("floor area", _area_pattern, _area_value, marked=lambda m, p: bool(m[p + "sqft"] or m[p + "sqm"]))
+_TOLERANCE_RE = re.compile(
+    rf"(?P<a>{NUM})\s*{_UNIT}\s*(?:\+/-|\u00b1|plus\s+or\s+minus)\s*(?P<tol>{NUM})\s*(?:{_SQM})?(?![a-z])"
+)
+
+
+def _with_unit(bound: Bound, m: re.Match[str]) -> Bound | None:
+    """Only sizes that show a unit on some end count ("between 3 and 5" is no size)."""
+    shown = any(m.groupdict().get(g) for g in ("a_sqft", "a_sqm", "b_sqft", "b_sqm"))
+    return bound if shown else None
+
+
+def extract_area(scan: Scan) -> Fields:
+    """Floor area: '~95 sqm' -> target; 'max 80 sqm' -> floor_area_max; '140 sqm and above' ->
+    floor_area_min; '90-100 sqm' -> 95 +- 5; '95 sqm +/- 3' -> 95 +- 3. Square feet are converted
+    (1 sqft = 0.092903 sqm, one decimal). The bound words are the language layer's."""
     out: Fields = {}
-    for m in scan.matches(_AREA_RANGE_RE):
-        unit = m["sqft"]
-        a = to_number(m["a"]) * (SQFT_TO_SQM if unit else 1)
-        b = to_number(m["b"]) * (SQFT_TO_SQM if unit else 1)
-        if 15 <= a < b <= 400:
-            out["floor_area_target"] = round((a + b) / 2, 1)
-            out["floor_area_tolerance"] = round((b - a) / 2, 1)
+    for m in scan.matches(_TOLERANCE_RE):
+        if (v := _sqm(m)) is not None:
+            out |= {"floor_area_target": v, "floor_area_tolerance": to_number(m["tol"])}
             scan.take(m.start(), m.end())
-    for rx in _AREA_MAX_RES:
-        for m in scan.matches(rx):
-            if (v := _sqm(m)) is not None:
-                out["floor_area_max"] = v
-                scan.take(m.start(), m.end())
-    for rx in (*_AREA_MIN_RES, _AREA_TARGET_RE, _AREA_BARE_RE):
-        for m in scan.matches(rx):
-            if (v := _sqm(m)) is not None:
-                out["floor_area_target"] = v
-                tol = m.groupdict().get("tol")
-                out["floor_area_tolerance"] = to_number(tol) if tol else 5.0
-                scan.take(m.start(), m.end())
+    for b in find_bounds(scan, _AREA, LANGS, accept=_with_unit):
+        if b.kind == "range" and b.lo is not None and b.hi is not None and b.lo < b.hi:
+            out |= {
+                "floor_area_target": round((b.lo + b.hi) / 2, 1),
+                "floor_area_tolerance": round((b.hi - b.lo) / 2, 1),
+            }
+        elif b.kind == "max":
+            out["floor_area_max"] = b.hi
+        elif b.kind == "min":
+            out["floor_area_min"] = b.lo
+        elif b.lo is not None:
+            out |= {"floor_area_target": b.lo, "floor_area_tolerance": 5.0}
+    for m in scan.matches(_AREA_BARE_RE):
+        if (v := _sqm(m)) is not None:
+            out |= {"floor_area_target": v, "floor_area_tolerance": 5.0}
+            scan.take(m.start(), m.end())
     return out
 
 

@@ -7,7 +7,6 @@ against the database's own street names (`parse_streets`).
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import re
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from quarry.apps.comps.parse_streets import (
     street_index,
 )
 from quarry.apps.comps.street_words import DOTTED
+from quarry.apps.comps.unread import everyday_words
 from quarry.apps.comps.vocab import (
     SHORT_TOWN_ALIASES,
     STREET_CONTINUATION_WORDS,
@@ -30,6 +30,7 @@ from quarry.apps.comps.vocab import (
     TOWN_ALIASES,
     TOWNS,
 )
+from quarry.nlu.fuzzy import best_name
 
 # ---- towns ---------------------------------------------------------------------------------
 
@@ -53,23 +54,6 @@ _TOWN_RE = re.compile(
     + r")(?![a-z0-9])"
 )
 
-
-# Typo targets: the canonical names only (aliases such as "central" or "city" are English),
-# run together ("toapayoh"), grouped by their first two letters: typos rarely touch those, and
-# it keeps difflib's work small. Keyed also by word count so "toa payo" is compared with
-# two-word towns only.
-def _fuzzy_keys() -> dict[tuple[str, int], list[str]]:
-    keys: dict[tuple[str, int], list[str]] = {}
-    for town in TOWNS:
-        words = re.split(r"[\s/]+", town.lower())
-        joined = "".join(words)
-        for count in {len(words), 1}:  # "toapayoh" may be typed as one word or as two
-            keys.setdefault((joined[:2], count), []).append(joined)
-    return keys
-
-
-_FUZZY_KEYS = _fuzzy_keys()
-_FUZZY_CUTOFF = 0.85
 
 # ---- phrase scanning -----------------------------------------------------------------------
 
@@ -175,9 +159,10 @@ class _Hint:
 class PlaceParser:
     """Towns and street hints of one message, over what the field extractors left."""
 
-    def __init__(self, scan: Scan, streets: Sequence[str]) -> None:
+    def __init__(self, scan: Scan, streets: Sequence[str], towns: Sequence[str] = TOWNS) -> None:
         self.scan = scan
         self.streets = streets
+        self.towns = tuple(towns)
         self.index: StreetIndex | None = street_index(streets) if streets else None
         self.hints: list[_Hint] = []
         self.town: str | None = None
@@ -192,6 +177,9 @@ class PlaceParser:
         """Record a hint; with `require_match` only if it names real streets (strictly)."""
         text = self.scan.original(start, end)
         names = find_streets(text, self.streets, strict=require_match)
+        if not names and self.streets:
+            hit = best_name(text, self.streets)  # 'teck why lane' → TECK WHYE LANE: a slip or two
+            names = [hit.name] if hit is not None else []
         if require_match and not names:
             return False
         self.hints.append(_Hint(start, text, near, names))
@@ -268,29 +256,27 @@ class PlaceParser:
                 scan.take(m.start(), m.end())
 
     def fuzzy_town(self) -> None:
-        """Typos of 5+ letters ('Sengkng', 'Hougan', 'toa payo') when no town was found.
-
-        Conservative on purpose (ratio >= 0.85, same first two letters, no stop words), so
-        ordinary English never becomes a town; common misspellings are aliases in vocab.py.
-        """
+        """A town typed with slips ('Sengkng', 'tampinis', 'yi shun', 'toa payo') when no town was
+        found: runs of one to three words matched against the towns in the data by the language
+        layer (a few letters wrong, missing or swapped; the first letter kept), never an alias
+        list. Stop words and real street words are never towns."""
         buf = self.scan.buf
         words = [(m.start(), m.end(), m[0]) for m in re.finditer(r"[a-z]+", buf)]
-        for n in (1, 2, 3):
+        for n in (3, 2, 1):
             for i in range(len(words) - n + 1):
                 run = words[i : i + n]
-                if any(buf[a[1] : b[0]].strip(" -") for a, b in itertools.pairwise(run)):
+                if any(buf[a[1] : b[0]].strip(" -/") for a, b in itertools.pairwise(run)):
                     continue
                 if any(w in _STOP or w in _ARTICLES for _, _, w in run):
                     continue
                 joined = "".join(w for _, _, w in run)
-                if len(joined) < 5:
+                if len(joined) < 4:
                     continue
                 if n == 1 and self.index is not None and joined.upper() in self.index.vocab_set:
                     continue  # a real street word is not a town typo
-                keys = _FUZZY_KEYS.get((joined[:2], n), [])
-                close = difflib.get_close_matches(joined, keys, n=1, cutoff=_FUZZY_CUTOFF)
-                if close:
-                    self.town = _TOWN_BY_KEY[close[0]]
+                hit = best_name(joined, self.towns)
+                if hit is not None:
+                    self.town = hit.name
                     self.scan.take(run[0][0], run[-1][1])
                     return
 
@@ -353,12 +339,14 @@ class PlaceParser:
                 self._add_hint(start, end, near=False)
 
     def _bare_street_words(self) -> None:
-        """A street's own name with no cue at all ('4-room Compassvale'): exact words only."""
+        """A street's own name with no cue at all ('4-room Compassvale'): exact words only, and
+        never an everyday word of the message's languages ('rumah' is "house", not JLN RUMAH TINGGI)."""
         if self.index is None:
             return
         index = self.index
+        everyday = everyday_words()
         for m in self.scan.matches(_WORD5_RE):
-            if m[0].upper() not in index.bare_words:
+            if m[0].upper() not in index.bare_words or m[0] in everyday:
                 continue
             toks = [(m.start(), m.end(), m[0])]
             for tok in _tokens_after(self.scan.buf, m.end(), 3):

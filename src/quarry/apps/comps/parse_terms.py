@@ -3,51 +3,37 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
-from quarry.apps.comps.parse_scan import WORD_NUMS, Fields, Scan, to_number
+from quarry.apps.comps.parse_scan import Fields, Scan
+from quarry.nlu.bounds import Bound, Quantity, find_bounds
+from quarry.nlu.money import marked, money_pattern, money_value
+from quarry.nlu.periods import find_periods
+
+LANGS = ("en", "ms")
+"""Languages of comps messages: Singapore English, with Malay words."""
 
 # ---- time window ---------------------------------------------------------------------------
 
-_UNIT_MONTHS = {"m": 1.0, "y": 12.0, "q": 3.0, "w": 12 / 52}
-_TIME_UNIT = r"(?P<unit>months?|mths?|mos?|m|years?|yrs?|y|quarters?|qtrs?|weeks?|wks?)"
-_TIME_RES = (
-    re.compile(
-        r"\b(?:(?:in|over|within|for|during|from)\s+)?(?:the\s+)?"
-        r"(?P<core>last|past|previous|prior|recent|latest|trailing|within)\s+"
-        rf"(?:(?P<n>\d+(?:\.\d+)?)\s*-?\s*|(?P<w>{WORD_NUMS})\s+)?{_TIME_UNIT}\b"
-    ),
+# "12 months window", "6-month lookback", "2 years of data": a count of months with no "last".
+_BARE_WINDOW_RES = (
     re.compile(r"\b(?P<n>\d+)\s*-?\s*(?P<unit>months?|mths?)\b(?:\s+(?:window|lookback|back))?"),
     re.compile(r"\b(?P<n>\d+)\s*-?\s*(?P<unit>years?|yrs?)\s+(?:window|lookback|back|of\s+data|history)\b"),
 )
-_HALF_YEAR_RE = re.compile(r"\b(?:(?:the\s+)?(?:last|past)\s+)half\s+(?:a\s+)?year\b")
-_THIS_YEAR_RE = re.compile(r"\b(?:this\s+year|ytd|year\s+to\s+date)\b")
 
 
-def extract_months(scan: Scan) -> Fields:
-    """months_back from 'last 6 months', 'past 2 years' (24), 'last quarter' (3), 'this year'.
-
-    'recent' alone says nothing measurable, so it keeps the default of 12. The last mention wins.
-    """
-    found: list[tuple[int, int]] = []
-    for rx in _TIME_RES:
+def extract_months(scan: Scan, anchor: date) -> Fields:
+    """months_back, counted back from `anchor` (the newest month of the data), inclusive: 'last 6
+    months', 'past 2 years' (24), 'last quarter' (3), 'since June', 'this year', 'half a year',
+    '2022-2023' (periods of the language layer), or a bare '12-month window'. 'recent' alone says
+    nothing measurable and keeps the default of 12. The last mention wins."""
+    found = [(p.span[0], p.months) for p in find_periods(scan, LANGS, anchor)]
+    for rx in _BARE_WINDOW_RES:
         for m in scan.matches(rx):
-            groups = m.groupdict()
-            if groups.get("n"):
-                n = to_number(m["n"])
-            elif groups.get("w"):
-                n = to_number(m["w"])
-            elif groups.get("core") in ("last", "past", "previous", "prior"):
-                n = 1.0  # "last year", "past quarter"
-            else:
-                continue  # "recent months": no number to go by, keep the default
-            months = round(n * _UNIT_MONTHS[m["unit"][0]])
-            if n > 0 and 0 < months <= 600:
-                found.append((m.start(), max(1, months)))
+            months = int(m["n"]) * (12 if m["unit"].startswith("y") else 1)
+            if 0 < months <= 600:
+                found.append((m.start(), months))
                 scan.take(m.start(), m.end())
-    for rx, months in ((_HALF_YEAR_RE, 6), (_THIS_YEAR_RE, 12)):
-        for m in scan.matches(rx):
-            found.append((m.start(), months))
-            scan.take(m.start(), m.end())
     return {"months_back": max(found)[1]} if found else {}
 
 
@@ -109,76 +95,50 @@ def extract_lease(scan: Scan) -> Fields:
 
 # ---- budget --------------------------------------------------------------------------------
 
-_MONEY = (
-    r"(?P<cur>s\$|sgd\s?|\$)?\s*(?<![\d.,])(?P<num>\d{1,3}(?:[, ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"\s*(?P<suf>k|m|mil|mio|mln|million|thousand|grand)?(?![a-z0-9])"
-    r"(?:\s*(?P<cur2>sgd|dollars?)\b)?"
-)
-_MONEY_B = _MONEY.replace("(?P<", "(?P<b_")
-_BUDGET_PRE = (
-    r"(?:budget(?:\s+(?:of|is|at|around|about|up\s+to|max(?:imum)?|below|under))*|"
-    r"under|below|max(?:imum)?|up\s+to|upto|<=?|less\s+than|at\s+most|within|"
-    r"no\s+more\s+than|not\s+more\s+than|not\s+exceeding|cap(?:ped)?(?:\s+at)?|"
-    r"cheaper\s+than|(?:price|priced)\s+(?:under|below|at\s+most|max)|"
-    r"afford(?:\s+up\s+to)?|spend(?:\s+up\s+to)?)"
-)
-_BUDGET_RANGE_RE = re.compile(rf"(?:between\s+)?{_MONEY}\s*(?:-|to|and)\s*{_MONEY_B}")
-_BUDGET_MIN_RE = re.compile(rf"\b(?:above|over|at\s+least|more\s+than|min(?:imum)?|from|>=?)\s*:?\s*{_MONEY}")
-_BUDGET_PRE_RE = re.compile(rf"(?<![a-z]){_BUDGET_PRE}\s*:?\s*{_MONEY}")
-_BUDGET_POST_RE = re.compile(
-    rf"{_MONEY}\s*(?:max(?:imum)?|or\s+(?:less|below|under)|and\s+below|budget|cap|tops|"
-    r"at\s+most)\b"
-)
-_BUDGET_BARE_RE = re.compile(_MONEY)
-_NO_BUDGET_RE = re.compile(r"\b(?:no|any|unlimited|flexible)\s+(?:budget|price)(?:\s+limit)?\b")
-_SUFFIX = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mil": 1e6, "mio": 1e6,
-           "mln": 1e6, "million": 1e6}  # fmt: skip
+_MONEY = Quantity("money", money_pattern, lambda m, p, o, q: money_value(m, p, scale_from=o, q=q), marked=marked)
+_PRICE_RANGE = (50_000.0, 5_000_000.0)
+_BUDGET_WORD_RE = re.compile(r"(?:budget|afford|spend|harga)\W*$")
 
 
-def _money(m: re.Match[str], p: str = "", *, keyword: bool, budget_word: bool = False) -> int | None:
-    """SGD amount of a money match, or None when it does not look like a flat price.
-
-    Without a currency sign or k/m suffix a number counts only after a budget word and only
-    from 50,000 up, so sizes, storeys, block numbers and years are never read as prices.
-    'budget 550' (no unit) is read as thousands.
-    """
-    raw = m[p + "num"]
-    suf = m[p + "suf"]
-    marked = bool(m[p + "cur"] or m[p + "cur2"] or suf)
-    value = float(raw.replace(",", "").replace(" ", "")) * (_SUFFIX[suf] if suf else 1.0)
-    if not marked:
-        if not keyword:
-            return None
-        if budget_word and 100 <= value < 5000:
-            value *= 1000
-    if not 50_000 <= value <= 5_000_000:
+def _price(bound: Bound, m: re.Match[str], scan: Scan) -> Bound | None:
+    """A bound that reads as a flat price, or None. Without a currency or k/m a number counts
+    only next to a bound word and from 50,000 up, so sizes, storeys, blocks and years never
+    become prices; "budget 550" (no unit) is read as thousands."""
+    if bound.kind == "bare" and not (m["a_cur"] or m["a_cur2"] or m["a_suf"]):
         return None
-    return round(value)
+    values = [v for v in (bound.lo, bound.hi) if v is not None]
+    if all(100 <= v < 5000 for v in values) and _BUDGET_WORD_RE.search(scan.buf[max(0, bound.start - 12) : bound.end]):
+        lo_k, hi_k = (None if v is None else v * 1000 for v in (bound.lo, bound.hi))
+        bound = Bound(lo_k, hi_k, bound.kind, bound.start, bound.end)
+        values = [v * 1000 for v in values]
+    lo, hi = _PRICE_RANGE
+    return bound if values and all(lo <= v <= hi for v in values) else None
+
+
+_NO_BUDGET_RE = re.compile(
+    r"\b(?:(?:no|any|unlimited|flexible)\s+(?:budget|price)(?:\s+limit)?|"
+    r"(?:remove|drop|forget|ignore|scrap|clear|without|lose|skip)\s+(?:the\s+|my\s+|a\s+)?(?:budget|price)"
+    r"(?:\s+(?:limit|cap|range|filter))?)\b"
+)
 
 
 def extract_budget(scan: Scan) -> Fields:
-    """price_budget_max from 'under 600k', 'budget $550,000', 'up to $1.2m', a bare 'S$700k'.
-
-    A range ('500k-600k') gives its upper end; a floor ('above 500k') has no field and is only
-    consumed. 'no budget' clears an earlier cap. The last amount mentioned wins.
-    """
-    found: list[tuple[int, int | None]] = []
-    for m in scan.matches(_BUDGET_RANGE_RE):
-        hi = _money(m, "b_", keyword=True)
-        if hi is not None and (m["suf"] or m["cur"] or m["b_suf"] or m["b_cur"]):
-            found.append((m.start(), hi))
-            scan.take(m.start(), m.end())
-    for m in scan.matches(_BUDGET_MIN_RE):
-        if _money(m, keyword=True) is not None:
-            scan.take(m.start(), m.end())
-    for rx, keyword in ((_BUDGET_PRE_RE, True), (_BUDGET_POST_RE, True), (_BUDGET_BARE_RE, False)):
-        for m in scan.matches(rx):
-            budget_word = "budget" in m[0]
-            value = _money(m, keyword=keyword, budget_word=budget_word)
-            if value is not None:
-                found.append((m.start(), value))
-                scan.take(m.start(), m.end())
+    """price_budget_min / price_budget_max from 'under 600k', 'between 500 and 600k', 'above 1m',
+    'half a mil to 650k', a bare 'S$700k' (a cap). 'no budget' / 'remove the budget' clear both.
+    The last amount mentioned wins."""
+    bounds = find_bounds(scan, _MONEY, LANGS, accept=lambda b, m: _price(b, m, scan))
+    out: Fields = {}
+    cleared = [m.start() for m in scan.matches(_NO_BUDGET_RE)]
     for m in scan.matches(_NO_BUDGET_RE):
-        found.append((m.start(), None))
         scan.take(m.start(), m.end())
-    return {"price_budget_max": max(found, key=lambda f: f[0])[1]} if found else {}
+    last = max(bounds, key=lambda b: b.start) if bounds else None
+    if last is not None and not (cleared and max(cleared) > last.start):
+        # A one-sided bound changes only its side ("can go up to 650k" keeps "from 500k").
+        if last.kind in ("range", "min"):
+            out["price_budget_min"] = None if last.lo is None else round(last.lo)
+        if last.kind != "min":
+            out["price_budget_max"] = None if last.hi is None else round(last.hi)
+    elif cleared:
+        out["price_budget_min"] = None
+        out["price_budget_max"] = None
+    return out

@@ -61,6 +61,17 @@ def _pick(options: list[Adjustment], lookahead: dict[str, int], lo: int, hi: int
 
 
 def clarify_question(target: dict[str, Any]) -> str | None:
+    """The question to ask before searching, or None. Something named that the data cannot
+    resolve, or a question resale records cannot answer, is asked back by name: a search over
+    every town would answer a different question."""
+    if target.get("out_of_scope"):
+        return (
+            f"I only have HDB resale transactions, so I can't answer about {target['out_of_scope']}. "
+            "Shall I show resale comps instead? Tell me the town and flat type."
+        )
+    if target.get("unresolved"):
+        named = ", ".join(f"'{w}'" for w in target["unresolved"])
+        return f"I don't have resale records for {named}. Which HDB town do you mean? (e.g. Bedok, Tampines)"
     missing = [name for key, name in (("town", "town"), ("flat_type", "flat type")) if not target.get(key)]
     if not missing:
         return None
@@ -75,7 +86,11 @@ def decide(p: PlannerPayload) -> PlannerDecision:
     """The offline policy: clarify missing keys, else move the count into [min, max]."""
     question = clarify_question(p.target)
     if question:
-        return PlannerDecision(action="clarify", question=question, reason="town or flat type is missing")
+        why = "asked back: " + (
+            "out of scope" if p.target.get("out_of_scope") else
+            "unresolved place" if p.target.get("unresolved") else "town or flat type is missing"
+        )  # fmt: skip
+        return PlannerDecision(action="clarify", question=question, reason=why)
     if p.count < p.min_comps:
         if p.relax_steps_left > 0 and p.available_relax:
             adj = _pick(p.available_relax, p.lookahead, p.min_comps, p.max_comps, relax=True)

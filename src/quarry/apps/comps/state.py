@@ -52,8 +52,8 @@ def to_filters(state: LoopState, newest_month: str) -> CompFilters:
     if t.floor_area_target is not None:
         f.floor_area_min = round(t.floor_area_target - state.area_tolerance, 1)
         f.floor_area_max = round(t.floor_area_target + state.area_tolerance, 1)
-    elif t.floor_area_max is not None:
-        f.floor_area_max = t.floor_area_max
+    else:
+        f.floor_area_min, f.floor_area_max = t.floor_area_min, t.floor_area_max
     if t.storey_min is not None or t.storey_max is not None:
         f.storey_min, f.storey_max = t.storey_min, t.storey_max
     elif t.storey_preference:
@@ -62,6 +62,8 @@ def to_filters(state: LoopState, newest_month: str) -> CompFilters:
         f.min_remaining_lease_months = t.min_remaining_lease_years * 12
     if t.price_budget_max is not None and state.budget_applied:
         f.price_max = t.price_budget_max
+    if t.price_budget_min is not None:
+        f.price_min = t.price_budget_min
     if t.flat_model and not t.flat_model_soft:
         f.flat_model = t.flat_model
     if state.street_required and t.street_names:
@@ -84,6 +86,8 @@ def describe_filters(f: CompFilters) -> str:
         parts.append(f"storey mid {lo_s}–{hi_s}")
     if f.min_remaining_lease_months is not None:
         parts.append(f"lease ≥ {f.min_remaining_lease_months // 12} y")
+    if f.price_min is not None:
+        parts.append(f"≥ ${f.price_min:,}")
     if f.price_max is not None:
         parts.append(f"≤ ${f.price_max:,}")
     if f.flat_model:

@@ -7,6 +7,7 @@ so "3-room, max 80 sqm…" → clarify → "Bedok" keeps the earlier constraints
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 from functools import lru_cache
 
 from pydantic_ai import Agent
@@ -18,16 +19,18 @@ from quarry.llm import output_call, user_texts
 from .models import Target
 from .parse import match_streets, merge_turns
 from .prompts import TARGET_PROMPT
+from .vocab import TOWNS
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
 
-def offline_target_model(streets: Sequence[str]) -> OfflineFn:
-    """A FunctionModel body bound to the street names currently in the database."""
-    names = tuple(streets)
+def offline_target_model(streets: Sequence[str], towns: Sequence[str] = TOWNS, anchor: date | None = None) -> OfflineFn:
+    """A FunctionModel body bound to the street and town names currently in the database and its
+    newest month (relative periods count back from it)."""
+    names, town_names = tuple(streets), tuple(towns)
 
     def offline_target(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        return output_call(info, merge_turns(user_texts(messages), streets=names))
+        return output_call(info, merge_turns(user_texts(messages), streets=names, towns=town_names, anchor=anchor))
 
     return offline_target
 

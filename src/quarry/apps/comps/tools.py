@@ -75,6 +75,8 @@ def where_clause(f: CompFilters, *, alias: str = "", suffix: str = "") -> tuple[
         add("remaining_lease_months >= :lease_min", lease_min=f.min_remaining_lease_months)
     if f.price_max is not None:
         add("resale_price <= :price_max", price_max=f.price_max)
+    if f.price_min is not None:
+        add("resale_price >= :price_min", price_min=f.price_min)
     if f.flat_model:
         add("flat_model = :flat_model", flat_model=f.flat_model)
     if f.street_names:
@@ -198,6 +200,11 @@ def data_snapshot(db: Database) -> tuple[str | None, str | None, int]:
 def street_names(db: Database) -> list[str]:
     """Distinct street names in the data (the offline parser matches hints against them)."""
     return [r["street_name"] for r in db.fetch_all("SELECT DISTINCT street_name FROM hdb_resale ORDER BY 1")]
+
+
+def town_names(db: Database) -> list[str]:
+    """Distinct towns in the data (typed town names are matched against them)."""
+    return [r["town"] for r in db.fetch_all("SELECT DISTINCT town FROM hdb_resale ORDER BY 1")]
 
 
 def similar_streets(

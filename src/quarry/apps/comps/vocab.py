@@ -59,23 +59,6 @@ TOWN_ALIASES: dict[str, str] = {
     "whampoa": "KALLANG/WHAMPOA",
     "kallang whampoa": "KALLANG/WHAMPOA",
     "kallang and whampoa": "KALLANG/WHAMPOA",
-    "queens town": "QUEENSTOWN",
-    "seng kang": "SENGKANG",
-    "sengkan": "SENGKANG",
-    "ponggol": "PUNGGOL",
-    "tampenis": "TAMPINES",
-    "tampine": "TAMPINES",
-    "woodland": "WOODLANDS",
-    "yeeshun": "YISHUN",
-    "yishung": "YISHUN",
-    "hogang": "HOUGANG",
-    "serangon": "SERANGOON",
-    "bedoc": "BEDOK",
-    "toa pa yoh": "TOA PAYOH",
-    "choa chu kang": "CHOA CHU KANG",
-    "chua chu kang": "CHOA CHU KANG",
-    "pasir-ris": "PASIR RIS",
-    "marine parade": "MARINE PARADE",
 }
 
 # Short aliases: whole words only. "PR" (Pasir Ris) is deliberately absent: in housing talk it

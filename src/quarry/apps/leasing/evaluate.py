@@ -42,6 +42,7 @@ from typing import Any
 from quarry.db import get_database
 from quarry.embed import get_embedder
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, mrr_at_k, ndcg_at_k
+from quarry.evaluate.blind import BlindFigures, blind_sets, grade_set
 from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
@@ -392,4 +393,14 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         metrics=metrics,
         breakdown={"Spec F1 by field": per_field, "ΔNDCG@3 with the weight zeroed": deltas},
         misses=misses,
+        headline="routing_accuracy",
+        blind=asyncio.run(_blind(s, progress)),
     )
+
+
+async def _blind(s: Settings, progress: bool) -> list[BlindFigures]:
+    from .blind import hazard_grader, message_grader
+
+    hazards = [await grade_set(p, hazard_grader(s), progress=progress) for p in blind_sets("leasing", prefix="hazards")]
+    messages = [await grade_set(p, message_grader(s), progress=progress) for p in blind_sets("leasing")]
+    return [*messages, *hazards]

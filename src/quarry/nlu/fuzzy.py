@@ -1,0 +1,97 @@
+"""Fuzzy matching against the data's own names (towns, products, analytes, labs), instead of
+alias lists of misspellings someone once saw.
+
+Names are compared in a compact form (lower case, no accents, letters and digits only), so
+"yi shun", "Yishun" and "YI-SHUN" are one key; similarity is rapidfuzz's normalised Indel
+ratio, with a cut-off that grows as the word gets shorter (a one-letter slip in a 4-letter word
+is a different word).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from quarry.nlu.text import fold
+
+
+def compact(text: str) -> str:
+    """Lower case, no accents, letters and digits only."""
+    return re.sub(r"[\W_]+", "", fold(text))
+
+
+def edits_allowed(length: int) -> int:
+    """How many typing slips (a letter wrong, missing, extra, or two swapped) a typed key of
+    `length` characters may hold and still name something."""
+    if length < 4:
+        return 0  # too short to guess: exact only
+    if length < 7:
+        return 1
+    if length < 10:
+        return 2
+    return 3
+
+
+def _close(key: str, name_key: str) -> float | None:
+    """A similarity (0-100) when `key` is within the allowed slips of `name_key`, else None.
+    The first letter must agree: slips rarely touch it, and it keeps ordinary words out."""
+    if not key or not name_key or key[0] != name_key[0]:
+        return None
+    slips = OSA.distance(key, name_key, score_cutoff=edits_allowed(len(key)))
+    if slips > edits_allowed(len(key)):
+        return None
+    return 100.0 * (1 - slips / max(len(key), len(name_key)))
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """Names keyed by their compact form."""
+
+    by_key: dict[str, str]
+
+    @property
+    def keys(self) -> list[str]:
+        return list(self.by_key)
+
+
+@lru_cache(maxsize=32)
+def name_index(names: tuple[str, ...]) -> NameIndex:
+    return NameIndex({compact(n): n for n in names if compact(n)})
+
+
+@dataclass(frozen=True)
+class Hit:
+    name: str
+    score: float
+    exact: bool
+
+
+def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None) -> Hit | None:
+    """The data's name closest to `typed`, if close enough (exact compact match first)."""
+    index = name_index(tuple(names))
+    key = compact(typed)
+    if not key:
+        return None
+    if key in index.by_key:
+        return Hit(index.by_key[key], 100.0, True)
+    scored = [(score, k) for k in index.keys if (score := _close(key, k)) is not None]
+    scored = [(s, k) for s, k in scored if cutoff is None or s >= cutoff]
+    if not scored:
+        return None
+    best = max(scored)
+    if sum(1 for s, _ in scored if s == best[0]) > 1:
+        return None  # two names equally close: not a guess to make silently
+    return Hit(index.by_key[best[1]], best[0], False)
+
+
+def ranked_names(typed: str, names: Iterable[str], *, limit: int = 5, cutoff: float = 60.0) -> list[Hit]:
+    """The closest names to `typed`, best first (for "did you mean …?")."""
+    index = name_index(tuple(names))
+    key = compact(typed)
+    out = process.extract(key, index.keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
+    return [Hit(index.by_key[k], float(score), k == key) for k, score, _ in out]

@@ -1,0 +1,171 @@
+"""Numbers written as words, in en, es, ru, uk, fa and ms, turned into digits.
+
+Which words are numbers comes from number-parser's language tables (cardinals only: ordinals
+such as "second" or "first" keep their words, since they usually pick an option, not a
+quantity) plus `data/numbers.toml`; how they combine is the grammar below: units, teens and
+tens add up, "hundred"-like words multiply what came before, "thousand"-like powers close a
+group ("two hundred thousand and five" = 200,005).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import Literal
+
+from quarry.nlu.lexicon import core_lexicon
+from quarry.nlu.text import WORD, fold, plain
+
+LANGS = ("en", "es", "ru", "uk", "fa", "ms")
+Kind = Literal["add", "small", "big", "teen", "join"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One language's number words: word → (kind, value)."""
+
+    words: dict[str, tuple[Kind, float]]
+    prefix_one: str
+
+
+def _key(word: str) -> str:
+    return fold(word).replace("\u02bc", "'")
+
+
+@cache
+def table(lang: str) -> Table:
+    info = import_module(f"number_parser.data.{lang}").info
+    extra = core_lexicon("numbers").get(lang, {})
+    words: dict[str, tuple[Kind, float]] = {}
+    for group in ("UNIT_NUMBERS", "DIRECT_NUMBERS", "TENS", "HUNDREDS"):
+        for w, v in info[group].items():
+            words[_key(w)] = ("add", float(v))
+    for w, v in info["BIG_POWERS_OF_TEN"].items():
+        if " " not in w and v <= 10**12:
+            words[_key(w)] = ("small" if v < 1000 else "big", float(v))
+    for w, v in extra.get("units_extra", {}).items():
+        words[_key(w)] = ("add", float(v))
+    for w, v in extra.get("scale_small", {}).items():
+        words[_key(w)] = ("small", float(v))
+    for w in extra.get("teen", ()):
+        words[_key(w)] = ("teen", 10.0)
+    for w in [*info.get("SKIP_TOKENS", ()), *extra.get("joiners", ())]:
+        if w.strip() and w != "-":
+            words.setdefault(_key(w), ("join", 0.0))
+    return Table(words, str(extra.get("prefix_one", "")))
+
+
+def _lookup(t: Table, word: str) -> tuple[Kind, float] | None:
+    k = _key(word)
+    if k in t.words:
+        return t.words[k]
+    if t.prefix_one and k.startswith(t.prefix_one) and len(k) > len(t.prefix_one) + 2:
+        rest = t.words.get(k[len(t.prefix_one) :])
+        if rest and rest[0] in ("small", "big"):  # Malay "seratus", "seribu", "sejuta"
+            return rest
+    return None
+
+
+def compose(parts: list[tuple[Kind, float]]) -> float | None:
+    """The value of a run of number words (None when it holds no number)."""
+    total, current, seen = 0.0, 0.0, False
+    for kind, value in parts:
+        if kind == "join":
+            continue
+        seen = True
+        if kind == "add" or kind == "teen":
+            current += value
+        elif kind == "small":
+            current = (current or 1.0) * value
+        else:
+            total += (current or 1.0) * value
+            current = 0.0
+    return total + current if seen else None
+
+
+def _continues(parts: list[tuple[Kind, float]], more: list[tuple[Kind, float]]) -> bool:
+    """False when `more` starts a new number: "one two" is two numbers, "twenty five" one."""
+    last = next((p for p in reversed(parts) if p[0] != "join"), None)
+    for kind, value in more:
+        if last is not None and kind == "add" and last[0] == "add" and value >= last[1]:
+            return False
+        if kind != "join":
+            last = (kind, value)
+    return True
+
+
+@dataclass(frozen=True)
+class Found:
+    """A number written in words: where it was and its value."""
+
+    start: int
+    end: int
+    value: float
+    text: str
+
+
+def _digits(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def find_number_words(text: str, langs: tuple[str, ...] = LANGS) -> list[Found]:
+    """Runs of number words in `text` (any of `langs`) and their values, left to right."""
+    tables = [table(lang) for lang in langs]
+    tokens = list(WORD.finditer(plain(text)))
+    found: list[Found] = []
+    i = 0
+    while i < len(tokens):
+        best: tuple[int, float] | None = None
+        for t in tables:
+            parts: list[tuple[Kind, float]] = []
+            j = i
+            while j < len(tokens):
+                pieces = re.split(r"-", tokens[j].group())  # "twenty-five", "dua-puluh"
+                looked = [_lookup(t, p) for p in pieces]
+                if any(x is None for x in looked) or not _continues(parts, [x for x in looked if x]):
+                    break
+                parts.extend(x for x in looked if x is not None)
+                j += 1
+            while j > i and parts and parts[-1][0] == "join":  # never end on "and"
+                parts.pop()
+                j -= 1
+            value = compose(parts) if j > i else None
+            counted = [p for p in parts if p[0] != "join"]
+            lone_one = len(counted) == 1 and value == 1
+            # A scale word alone ("million" after "25") is not a number of its own.
+            scale_only = all(p[0] in ("small", "big") for p in counted)
+            if (
+                value is not None
+                and not lone_one
+                and not scale_only
+                and parts[0][0] != "join"
+                and (best is None or j > best[0])
+            ):
+                best = (j, value)
+        if best is None:
+            i += 1
+            continue
+        j, value = best
+        start, end = tokens[i].start(), tokens[j - 1].end()
+        found.append(Found(start, end, value, text[start:end]))
+        i = j
+    return found
+
+
+def words_to_digits(text: str, langs: tuple[str, ...] = LANGS) -> str:
+    """`text` with every run of number words replaced by its digits ("seventy years" → "70 years")."""
+    out, last = [], 0
+    for f in find_number_words(text, langs):
+        out.append(text[last : f.start])
+        out.append(_digits(f.value))
+        last = f.end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def fraction_words(langs: tuple[str, ...] = LANGS) -> dict[str, float]:
+    """Fraction words ("half", «نیم», "пол") and their shares."""
+    lex = core_lexicon("numbers")
+    return {_key(w): float(v) for lang in langs for w, v in lex.get(lang, {}).get("fraction", {}).items()}

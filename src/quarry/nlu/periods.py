@@ -1,0 +1,128 @@
+"""Periods of time in en, ms, ru, uk, es and fa, relative to an anchor date.
+
+- rolling windows: "past 9 mths", "last quarter", "за последние 2 месяца", "3 bulan lepas";
+- since a month: "since June", "с марта", "з квітня", "desde abril" (month names by dateparser);
+- this year, half a year;
+- year spans: "2023-2025", "between 2023 and 2025", "in 2024".
+
+The anchor is "now" for the caller: today for lab results, the newest month of the data for
+resale comps (their data ends in the past). Words are data (`data/periods.toml`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+
+from quarry.nlu.lexicon import core_lexicon, phrases
+from quarry.nlu.scan import Scan
+
+_UNITS = ("month", "year", "quarter", "week", "day")
+
+
+@dataclass(frozen=True)
+class Period:
+    """A stretch of time. `months` is the length of a rolling window counted back from the anchor
+    (inclusive of the anchor's month); `start`/`end` are calendar dates (end None: up to now)."""
+
+    kind: str
+    """rolling | since | this_year | years"""
+    start: date
+    end: date | None
+    months: int
+    span: tuple[int, int]
+
+
+def _alt(key: str, langs: tuple[str, ...]) -> str:
+    found = phrases(core_lexicon("periods"), key, langs)
+    return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in found)
+
+
+def _month_start(d: date, back: int) -> date:
+    """The first day of the month `back` months before `d`'s month."""
+    index = d.year * 12 + d.month - 1 - back
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def months_between(start: date, anchor: date) -> int:
+    """Months from `start`'s month to the anchor's month, both included."""
+    return (anchor.year - start.year) * 12 + anchor.month - start.month + 1
+
+
+@lru_cache(maxsize=16)
+def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
+    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    unit = "|".join(f"(?P<{u}>{_alt(u, langs)})" for u in _UNITS)
+    n = r"(?P<n>\d+(?:\.\d+)?)"
+    return {
+        "half": re.compile(rf"{edge_l}(?:(?:{_alt('last', langs)})\s+)?(?:{_alt('half_year', langs)})"
+                           rf"(?:\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}))?{edge_r}"),
+        "last": re.compile(rf"{edge_l}(?:{_alt('last', langs)})\s+(?:{n}\s*-?\s*)?(?:{unit}){edge_r}"),
+        "after": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{unit})\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}){edge_r}"),
+        "this_year": re.compile(rf"{edge_l}(?:{_alt('this_year', langs)}){edge_r}"),
+        "years": re.compile(
+            rf"{edge_l}(?:(?:{_alt('between', langs)})\s+)?(?P<y1>(?:19|20)\d\d)\s*(?:{_alt('to', langs)})\s*"
+            rf"(?P<y2>(?:19|20)\d\d){edge_r}"
+        ),
+        "since": re.compile(rf"{edge_l}(?:{_alt('since', langs)})\s+(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"),
+        "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
+    }  # fmt: skip
+
+
+def _unit_months(m: re.Match[str]) -> float:
+    units = core_lexicon("periods")["units"]
+    return float(next(units[u] for u in _UNITS if m[u] is not None))
+
+
+@lru_cache(maxsize=512)
+def month_number(word: str, langs: tuple[str, ...]) -> int | None:
+    """The month a word names in any of `langs` ("june", "марта", "квітня", "abril"), by dateparser."""
+    import dateparser
+
+    if len(word) < 3:
+        return None
+    when = dateparser.parse(
+        word, languages=list(langs), settings={"RELATIVE_BASE": datetime(2000, 1, 15), "REQUIRE_PARTS": ["month"]}
+    )
+    return when.month if when is not None else None
+
+
+def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date) -> list[Period]:
+    """Every period in the scan's unread text, in reading order; each is taken from the scan."""
+    rx = _patterns(langs)
+    found: list[Period] = []
+
+    def add(kind: str, start: date, end: date | None, m: re.Match[str]) -> None:
+        found.append(Period(kind, start, end, max(1, months_between(start, anchor)), (m.start(), m.end())))
+        scan.take(m.start(), m.end())
+
+    for m in scan.matches(rx["years"]):
+        y1, y2 = int(m["y1"]), int(m["y2"])
+        if y1 <= y2:
+            add("years", date(y1, 1, 1), date(y2, 12, 31), m)
+    for m in scan.matches(rx["half"]):
+        add("rolling", _month_start(anchor, 5), None, m)
+    for key in ("last", "after"):
+        for m in scan.matches(rx[key]):
+            count = float(m["n"]) if m["n"] else 1.0
+            months = round(count * _unit_months(m))
+            if 0 < months <= 1200:
+                add("rolling", _month_start(anchor, months - 1), None, m)
+            elif 0 < count * _unit_months(m) < 1:  # days and weeks: this month
+                add("rolling", _month_start(anchor, 0), None, m)
+    for m in scan.matches(rx["this_year"]):
+        add("this_year", date(anchor.year, 1, 1), None, m)
+    for m in scan.matches(rx["since"]):
+        word = m["what"].split()[0]
+        month = month_number(word, langs)
+        if month is None:
+            continue
+        year = int(m["y"]) if m["y"] else anchor.year if month <= anchor.month else anchor.year - 1
+        add("since", date(year, month, 1), None, m)
+    for m in scan.matches(rx["in_year"]):
+        y = int(m["y"])
+        if y <= anchor.year:
+            add("years", date(y, 1, 1), date(y, 12, 31), m)
+    return sorted(found, key=lambda p: p.span)
