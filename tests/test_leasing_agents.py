@@ -82,14 +82,14 @@ def test_a_model_quote_that_is_not_in_the_section_is_dropped_before_answering(le
         },
         "test:lease",
     )
-    r = ask("Can I sublet under my lease?", tenant_id="T-001", agent_models={"lease": model})
+    r = ask("Can I sublet under my lease?", tenant_id="T-001", models={"lease": model})
     a = r.lease_answer
     assert a is not None and a.found and [(c.section, c.page) for c in a.citations] == [("13.1", 9)]
     assert a.citations[0].quote == real and "freely" not in a.answer
     qa = step(r, "lease-qa")
     assert qa.model == "test:lease" and "dropped" in (qa.reason or "")
     only_invented = fixed({"found": True, "citations": [{"section": "13.1", "quote": "Sublet at will."}]}, "test:x")
-    r2 = ask("Can I sublet under my lease?", tenant_id="T-001", agent_models={"lease": only_invented})
+    r2 = ask("Can I sublet under my lease?", tenant_id="T-001", models={"lease": only_invented})
     assert r2.lease_answer is not None and not r2.lease_answer.found
     assert r2.lease_answer.answer.startswith(NOT_FOUND) and r2.lease_answer.citations == []
 
@@ -98,11 +98,11 @@ def test_life_safety_is_p0_whatever_the_triage_model_says(leasing_db: Database) 
     calls: list[str] = []
     lax = fixed({"category": "plumbing", "priority": "P2", "trade": "plumbing", "reason": "minor"}, "test:t", calls)
     for text in ("water leaking from the ceiling", "I smell gas in the pantry", "the outlet is sparking"):
-        r = ask(text, tenant_id="T-001", agent_models={"triage": lax})
+        r = ask(text, tenant_id="T-001", models={"triage": lax})
         assert r.triage is not None and r.triage.priority == "P0" and r.triage.safety_instructions, text
         assert step(r, "triage").model == "policy" and "not consulted" in (step(r, "triage").reason or "")
     assert calls == []  # the model was never asked about a hazard
-    r = ask("the toilet in the men's room keeps running", tenant_id="T-001", agent_models={"triage": lax})
+    r = ask("the toilet in the men's room keeps running", tenant_id="T-001", models={"triage": lax})
     assert r.triage is not None and r.triage.priority == "P2" and r.triage.category == "plumbing"
     assert step(r, "triage").model == "test:t" and calls == ["test:t"]
     offline = ask("low water pressure in the pantry", tenant_id="T-001")
@@ -125,7 +125,7 @@ def test_the_approval_flag_is_the_policys_not_the_renewal_models(leasing_db: Dat
         },
         "test:r",
     )
-    r = ask("my lease ends in March, can we renew?", tenant_id="T-003", agent_models={"renewal": greedy})
+    r = ask("my lease ends in March, can we renew?", tenant_id="T-003", models={"renewal": greedy})
     assert r.renewal is not None and r.renewal.justification == "market is hot"
     assert r.renewal.needs_manager_approval and any("above" in x for x in r.renewal.approval_reasons)
     assert step(r, "renewal").model == "test:r"
@@ -136,7 +136,7 @@ def test_the_tour_model_decides_which_tour_to_book(leasing_db: Database) -> None
     assert first.action_plan is not None and len(first.action_plan.actions) >= 2
     second = first.action_plan.actions[1]
     picks_two = fixed({"action": "book", "number": 2}, "test:tour")
-    r = ask("the second one please, book it", session_id=first.session_id, agent_models={"tour": picks_two})
+    r = ask("the second one please, book it", session_id=first.session_id, models={"tour": picks_two})
     assert r.holds and r.holds[0].unit_id == second.unit_id
     assert step(r, "tour-intent").model == "test:tour" and step(r, "tour-intent").action == "book"
     offline = ask(f"release hold {r.holds[0].hold_id}", session_id=first.session_id)

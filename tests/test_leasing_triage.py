@@ -26,6 +26,10 @@ P0 = [
     "someone is trapped in the elevator",
     "the CO detector in the break room is going off",
     "co alarm beeping and people feel dizzy, I replaced the battery",
+    # Hedges never lower a hazard: a leaking ceiling is P0 however slowly it drips.
+    "the ceiling is leaking a bit, slow drip",
+    "probably nothing but there's a little smoke by the copier",
+    "slight burning smell near the breaker panel, fire extinguisher is right here",
 ]
 NOT_P0 = [
     ("low water pressure in the pantry sink", "plumbing"),
@@ -35,7 +39,6 @@ NOT_P0 = [
     ("the smoke detector keeps chirping, low battery?", "general"),
     ("there is no gas smell but the stove will not light", "plumbing"),
     ("the fire extinguisher inspection tag is overdue", "general"),
-    ("the ceiling is leaking a bit, slow drip", "plumbing"),
     ("the AC is not working", "hvac"),
     ("lights flickering on the 5th floor", "general"),
     ("the CO detector keeps beeping, low battery", "general"),

@@ -65,10 +65,25 @@ def _patterns(q: Quantity, langs: tuple[str, ...]) -> list[tuple[str, re.Pattern
     )
     return [
         ("range", re.compile(rf"{edge_l}(?:(?:{_words('between', langs)})\s+)?{a}\s*(?:{_words('to', langs)})\s*{b}")),
-        ("after", re.compile(after)),
         ("before", re.compile(before)),
+        ("after", re.compile(after)),
         ("bare", re.compile(a)),
     ]
+
+
+def _leftmost(buf: str, before: re.Pattern[str], after: re.Pattern[str]) -> list[tuple[str, re.Match[str]]]:
+    """Bound words before or after an amount, read left to right: the earlier phrase wins, so
+    "min 700k max 900k" is "min 700k" and "max 900k", never "700k max"."""
+    out: list[tuple[str, re.Match[str]]] = []
+    pos = 0
+    while True:
+        mb, ma = before.search(buf, pos), after.search(buf, pos)
+        if mb is None and ma is None:
+            return out
+        kind, m = ("before", mb) if mb is not None and (ma is None or mb.start() <= ma.start()) else ("after", ma)
+        assert m is not None
+        out.append((kind, m))
+        pos = max(m.end(), pos + 1)
 
 
 def find_bounds(
@@ -84,11 +99,17 @@ def find_bounds(
     `accept` lets the caller judge a bound in context (a plausible price, a size in range): it
     returns the bound to keep, possibly adjusted, or None to leave those words for others."""
     found: list[Bound] = []
-    for kind, rx in _patterns(q, langs):
+    patterns = dict(_patterns(q, langs))
+    for kind in ("range", "sides", "bare"):
         if kind == "bare" and not bare:
             continue
-        for m in scan.matches(rx):
-            bound = _read(kind, m, q)
+        matches: list[tuple[str, re.Match[str]]]
+        if kind == "sides":
+            matches = _leftmost(scan.buf, patterns["before"], patterns["after"])
+        else:
+            matches = [(kind, m) for m in scan.matches(patterns[kind])]
+        for kind_m, m in matches:
+            bound = _read(kind_m, m, q)
             if bound is not None and accept is not None:
                 bound = accept(bound, m)
             if bound is not None:

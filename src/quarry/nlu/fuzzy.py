@@ -64,6 +64,25 @@ def name_index(names: tuple[str, ...]) -> NameIndex:
     return NameIndex({compact(n): n for n in names if compact(n)})
 
 
+def _initials_of(short: str, word: str) -> bool:
+    """'prd' of 'parade', 'bt' of 'bukit': the same first letter, the rest in order."""
+    if len(short) < 2 or short[0] != word[0] or len(short) >= len(word):
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
+
+
+def abbreviates(typed: str, name: str) -> bool:
+    """True when `typed` writes `name` word by word, some words shortened ('marine prd' →
+    MARINE PARADE, 'bt batok' → BUKIT BATOK); at least one word must be whole, so a string of
+    initials never matches by chance."""
+    tw, nw = fold(typed).split(), fold(name).replace("/", " ").split()
+    if len(tw) != len(nw) or len(tw) < 2:
+        return False
+    whole = sum(t == n for t, n in zip(tw, nw, strict=True))
+    return whole >= 1 and all(t == n or _initials_of(t, n) for t, n in zip(tw, nw, strict=True))
+
+
 @dataclass(frozen=True)
 class Hit:
     name: str
@@ -80,6 +99,8 @@ def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None) 
     if key in index.by_key:
         return Hit(index.by_key[key], 100.0, True)
     scored = [(score, k) for k in index.keys if (score := _close(key, k)) is not None]
+    if not scored:
+        scored = [(50.0, compact(n)) for n in index.by_key.values() if abbreviates(typed, n)]
     scored = [(s, k) for s, k in scored if cutoff is None or s >= cutoff]
     if not scored:
         return None

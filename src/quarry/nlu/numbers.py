@@ -58,6 +58,8 @@ def table(lang: str) -> Table:
 
 
 def _lookup(t: Table, word: str) -> tuple[Kind, float] | None:
+    if word.replace(".", "", 1).isdigit():  # "6 hundred", "2.5 million": digits times a scale word
+        return ("add", float(word))
     k = _key(word)
     if k in t.words:
         return t.words[k]
@@ -133,6 +135,12 @@ def find_number_words(text: str, langs: tuple[str, ...] = LANGS) -> list[Found]:
                 j -= 1
             value = compose(parts) if j > i else None
             counted = [p for p in parts if p[0] != "join"]
+            words_in = any(not tokens[k].group().replace(".", "", 1).isdigit() for k in range(i, j))
+            digit_led = tokens[i].group()[:1].isdigit()
+            if not words_in or (digit_led and not all(p[0] in ("small", "join") for p in counted[1:])):
+                # Digits alone, or digits before anything but "hundred"-like words: "6 hundred" is
+                # 600, but "30 million" stays for the money grammar ("20 to 30 million").
+                continue
             lone_one = len(counted) == 1 and value == 1
             # A scale word alone ("million" after "25") is not a number of its own.
             scale_only = all(p[0] in ("small", "big") for p in counted)

@@ -61,6 +61,9 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
                            rf"(?:\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}))?{edge_r}"),
         "last": re.compile(rf"{edge_l}(?:{_alt('last', langs)})\s+(?:{n}\s*-?\s*)?(?:{unit}){edge_r}"),
         "after": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{unit})\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}){edge_r}"),
+        # "2 qtrs", "6 mths": a count of months or quarters with no "last" (years are left alone:
+        # "70 years" is usually a lease, not a window). Units of one letter never stand alone.
+        "bare": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{_bare_units(langs)}){edge_r}"),
         "this_year": re.compile(rf"{edge_l}(?:{_alt('this_year', langs)}){edge_r}"),
         "years": re.compile(
             rf"{edge_l}(?:(?:{_alt('between', langs)})\s+)?(?P<y1>(?:19|20)\d\d)\s*(?:{_alt('to', langs)})\s*"
@@ -69,6 +72,15 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
         "since": re.compile(rf"{edge_l}(?:{_alt('since', langs)})\s+(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"),
         "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
     }  # fmt: skip
+
+
+def _bare_units(langs: tuple[str, ...]) -> str:
+    names = [u for u in ("month", "quarter", "week") for u in [u]]
+    alts = [
+        f"(?P<{u}>{'|'.join(re.escape(w) for w in phrases(core_lexicon('periods'), u, langs) if len(w) > 2)})"
+        for u in names
+    ]
+    return "|".join(alts) + "|(?P<year>(?!))|(?P<day>(?!))"
 
 
 def _unit_months(m: re.Match[str]) -> float:
@@ -89,8 +101,9 @@ def month_number(word: str, langs: tuple[str, ...]) -> int | None:
     return when.month if when is not None else None
 
 
-def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date) -> list[Period]:
-    """Every period in the scan's unread text, in reading order; each is taken from the scan."""
+def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date, *, bare: bool = False) -> list[Period]:
+    """Every period in the scan's unread text, in reading order; each is taken from the scan.
+    With `bare`, a count of months or quarters alone ("2 qtrs") is a window too."""
     rx = _patterns(langs)
     found: list[Period] = []
 
@@ -104,7 +117,7 @@ def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date) -> list[Perio
             add("years", date(y1, 1, 1), date(y2, 12, 31), m)
     for m in scan.matches(rx["half"]):
         add("rolling", _month_start(anchor, 5), None, m)
-    for key in ("last", "after"):
+    for key in ("last", "after", *(("bare",) if bare else ())):
         for m in scan.matches(rx[key]):
             count = float(m["n"]) if m["n"] else 1.0
             months = round(count * _unit_months(m))

@@ -81,12 +81,12 @@ async def _extract_target(
         if similar:
             target = target.model_copy(update={"street_names": similar})
             reasons.append(f"trigram matched '{target.street_hint}' → {', '.join(similar)}")
-    if target.street_names and not target.near:
+    if target.street_names:
         street_towns = await db.run(tools.towns_of_streets, db, target.street_names)
         if target.town is None and len(street_towns) == 1:
             target = target.model_copy(update={"town": street_towns[0]})
             reasons.append(f"town {street_towns[0]} inferred from street hint '{target.street_hint}'")
-        elif target.town is not None and street_towns and target.town not in street_towns:
+        elif target.town is not None and not target.near and street_towns and target.town not in street_towns:
             # "Tampines at Punggol Field": the street is elsewhere; ask rather than pick one.
             clash = f"{target.street_hint} (in {', '.join(street_towns)}, not {target.town})"
             target = target.model_copy(update={"unresolved": [*target.unresolved, clash]})

@@ -63,12 +63,12 @@ def _sqm(m: re.Match[str], key: str = "a", unit: str = "sqft") -> float | None:
 
 
 def _area_pattern(p: str) -> str:
-    return rf"(?<![\d.,])(?P<{p}num>{NUM})\s*(?:(?P<{p}sqft>{_SQFT})|(?P<{p}sqm>{_SQM}))?(?![a-z0-9])"
+    return rf"(?<![\d.,])(?P<{p}num>{NUM})(?P<{p}k>\s*k)?\s*(?:(?P<{p}sqft>{_SQFT})|(?P<{p}sqm>{_SQM}))?(?![a-z0-9])"
 
 
 def _area_value(m: re.Match[str], p: str, other: re.Match[str] | None, q: str) -> float | None:
     sqft = m[p + "sqft"] or (other is not None and not m[p + "sqm"] and other[q + "sqft"])
-    value = to_number(m[p + "num"]) * (SQFT_TO_SQM if sqft else 1.0)
+    value = to_number(m[p + "num"]) * (1000 if m[p + "k"] else 1) * (SQFT_TO_SQM if sqft else 1.0)
     return round(value, 1) if 15 <= value <= 400 else None
 
 
@@ -119,41 +119,52 @@ _STOREY_RANGE_RES = (
     re.compile(rf"\b(?:between\s+(?:the\s+)?)?{_ORD}\s*(?:-|to|and)\s*(?:the\s+)?{_ORD}\s*{_FLOOR}\b"),
     re.compile(r"\b(0\d|[1-4]\d)\s+to\s+(0\d|[1-5]\d)\b(?!\s*(?:years?|yrs?|months?|mins?|k\b|%))"),
 )
-_STOREY_MIN_RES = (
-    re.compile(
-        r"\b(?:at\s+least|min(?:imum)?|above|over|from|higher\s+than|>=?)\s*(?:the\s+)?"
-        rf"(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
-    ),
-    re.compile(
-        rf"\b{_ORD}\s*{_FLOOR}\s*(?:(?:and|or)\s+(?:above|higher|up(?:wards)?|more)|"
-        r"\+|upwards|onwards|up\b|min(?:imum)?\b)"
-    ),
-    re.compile(rf"\b{_FLOOR}\s*{_ORD}\s*(?:\+|(?:and|or)\s+(?:above|higher|up)|upwards|onwards)"),
-    re.compile(rf"\b{_ORD}\s*\+\s*{_FLOOR}\b"),
+
+
+def _floor_pattern(p: str) -> str:
+    return (
+        rf"(?:(?P<{p}fw>{_FLOOR})\s*(?:no\.?\s*)?(?P<{p}n1>\d{{1,2}})(?:st|nd|rd|th)?"
+        rf"|(?P<{p}n2>\d{{1,2}})(?P<{p}ord>st|nd|rd|th)?\s*(?P<{p}fw2>{_FLOOR})?)(?![\d%])"
+    )
+
+
+def _floor_value(m: re.Match[str], p: str, other: re.Match[str] | None, q: str) -> float | None:
+    n = int(m[p + "n1"] or m[p + "n2"])
+    return float(n) if 1 <= n <= 60 else None
+
+
+_STOREYS = Quantity(
+    "storey",
+    _floor_pattern,
+    _floor_value,
+    marked=lambda m, p: bool(m[p + "fw"] or m[p + "fw2"] or m[p + "ord"]),
 )
-_STOREY_BELOW_RE = re.compile(
-    rf"\b(?:below|under|lower\s+than|beneath)\s*(?:the\s+)?(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
-)
-_STOREY_MAX_RES = (
-    re.compile(
-        r"\b(?:at\s+most|max(?:imum)?|up\s+to|no\s+higher\s+than|not\s+above)\s*(?:the\s+)?"
-        rf"(?:{_ORD}\s*{_FLOOR}|{_FLOOR}\s*{_ORD})\b"
-    ),
-    re.compile(rf"\b{_ORD}\s*{_FLOOR}\s*(?:(?:and|or)\s+(?:below|lower|under)|max(?:imum)?\b)"),
-)
+_STRICT_BELOW = re.compile(r"^(?:below|under|lower\s+than|beneath|less\s+than|<(?!=))")
+
+
+def _floor_bound(bound: Bound, m: re.Match[str]) -> Bound | None:
+    """A bound on storeys only when a floor word or an ordinal shows it ('40 floor n above',
+    'not higher than 6th floor'); 'below the 5th floor' excludes the 5th (strict)."""
+    if not any(m.groupdict().get(g) for g in ("a_fw", "a_fw2", "a_ord", "b_fw", "b_fw2", "b_ord")):
+        return None
+    if bound.kind == "max" and bound.hi is not None and _STRICT_BELOW.match(m[0]):
+        return Bound(bound.lo, max(1.0, bound.hi - 1), bound.kind, bound.start, bound.end)
+    return bound
+
+
 _STOREY_SINGLE_RE = re.compile(
     rf"\b(?:on\s+)?(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)\s*{_FLOOR}|{_FLOOR}\s*(\d{{1,2}}))\b"
     r"(?!\s*(?:-|to)\s*\d)"
 )
 _UNIT_NUMBER_RE = re.compile(r"#\s*(\d{1,2})\s*-\s*\d{1,5}[a-z]?\b")  # "#12-34": storey 12
 _STOREY_WORDS = {
-    "low": "low", "lower": "low", "ground": "low", "bottom": "low",
+    "low": "low", "lower": "low", "lo": "low", "ground": "low", "bottom": "low",
     "mid": "mid", "middle": "mid", "medium": "mid",
-    "high": "high", "higher": "high", "upper": "high", "top": "high",
+    "high": "high", "higher": "high", "hi": "high", "upper": "high", "top": "high",
 }  # fmt: skip
 _STOREY_PREF_RES = (
     re.compile(
-        r"\b(?P<w>low(?:er)?|ground|bottom|mid(?:dle)?|medium|high(?:er)?|upper|top)"
+        r"\b(?P<w>low(?:er)?|lo|ground|bottom|mid(?:dle)?|medium|high(?:er)?|hi|upper|top)"
         rf"\s*-?\s*{_FLOOR}\b"
     ),
     re.compile(rf"\b{_FLOOR}\s*(?:preference\s*)?[:=]?\s*(?P<w>low|mid|middle|high)\b"),
@@ -191,14 +202,13 @@ def extract_storey(scan: Scan) -> Fields:
             lo, hi = _ints(m)[:2]
             if 1 <= lo <= hi <= 60:
                 put(lo, hi, m)
-    for rx in _STOREY_MIN_RES:
-        for m in scan.matches(rx):
-            put(_ints(m)[0], None, m)
-    for m in scan.matches(_STOREY_BELOW_RE):
-        put(None, max(1, _ints(m)[0] - 1), m)
-    for rx in _STOREY_MAX_RES:
-        for m in scan.matches(rx):
-            put(None, _ints(m)[0], m)
+    for b in find_bounds(scan, _STOREYS, LANGS, bare=False, accept=_floor_bound):
+        if b.kind == "min" and b.lo is not None:
+            out["storey_min"] = int(b.lo)
+        elif b.kind == "max" and b.hi is not None:
+            out["storey_max"] = int(b.hi)
+        elif b.kind == "range" and b.lo is not None and b.hi is not None and b.lo <= b.hi:
+            out["storey_min"], out["storey_max"] = int(b.lo), int(b.hi)
     for m in [*scan.matches(_UNIT_NUMBER_RE), *scan.matches(_STOREY_SINGLE_RE)]:
         n = _ints(m)[0]
         if 1 <= n <= 60:

@@ -274,7 +274,7 @@ class PlaceParser:
                     continue
                 if n == 1 and self.index is not None and joined.upper() in self.index.vocab_set:
                     continue  # a real street word is not a town typo
-                hit = best_name(joined, self.towns)
+                hit = best_name(" ".join(w for _, _, w in run), self.towns)
                 if hit is not None:
                     self.town = hit.name
                     self.scan.take(run[0][0], run[-1][1])

@@ -27,7 +27,7 @@ def extract_months(scan: Scan, anchor: date) -> Fields:
     months', 'past 2 years' (24), 'last quarter' (3), 'since June', 'this year', 'half a year',
     '2022-2023' (periods of the language layer), or a bare '12-month window'. 'recent' alone says
     nothing measurable and keeps the default of 12. The last mention wins."""
-    found = [(p.span[0], p.months) for p in find_periods(scan, LANGS, anchor)]
+    found = [(p.span[0], p.months) for p in find_periods(scan, LANGS, anchor, bare=True)]
     for rx in _BARE_WINDOW_RES:
         for m in scan.matches(rx):
             months = int(m["n"]) * (12 if m["unit"].startswith("y") else 1)
@@ -131,14 +131,19 @@ def extract_budget(scan: Scan) -> Fields:
     cleared = [m.start() for m in scan.matches(_NO_BUDGET_RE)]
     for m in scan.matches(_NO_BUDGET_RE):
         scan.take(m.start(), m.end())
-    last = max(bounds, key=lambda b: b.start) if bounds else None
-    if last is not None and not (cleared and max(cleared) > last.start):
-        # A one-sided bound changes only its side ("can go up to 650k" keeps "from 500k").
-        if last.kind in ("range", "min"):
-            out["price_budget_min"] = None if last.lo is None else round(last.lo)
-        if last.kind != "min":
-            out["price_budget_max"] = None if last.hi is None else round(last.hi)
-    elif cleared:
-        out["price_budget_min"] = None
-        out["price_budget_max"] = None
+    last_clear = max(cleared, default=-1)
+    if cleared:
+        out |= {"price_budget_min": None, "price_budget_max": None}
+    # Bounds in reading order, each setting its own side ("min 700k max 900k" keeps both; a later
+    # "can go up to 650k" changes only the ceiling); a bare amount is a ceiling.
+    for b in bounds:
+        if b.start < last_clear:
+            continue
+        if b.kind in ("range", "min") and b.lo is not None:
+            out["price_budget_min"] = round(b.lo)
+        if b.kind == "range" or (b.kind == "min" and "price_budget_max" in out and out["price_budget_max"] is not None
+                                 and out["price_budget_max"] < b.lo):  # fmt: skip
+            out["price_budget_max"] = None if b.hi is None else round(b.hi)
+        if b.kind in ("max", "bare", "approx") and b.hi is not None:
+            out["price_budget_max"] = round(b.hi)
     return out

@@ -165,6 +165,12 @@ class TriageResult(BaseModel):
     reasons: list[str] = Field(default_factory=list)
     unit_id: str | None = None
     lease_reference: Citation | None = Field(None, description="What the tenant's lease says about reporting it.")
+    human_call: bool = Field(False, description="P0: a person from the building team calls the reporter now.")
+    trade: str = Field("general", description="The vendor trade sent.")
+    ticket_id: int | None = Field(None, description="Set once the tenant confirmed and the ticket was dispatched.")
+    status: Literal["proposed", "dispatched"] = Field(
+        "proposed", description="proposed: waiting for 'confirm'; dispatched: the vendor was sent."
+    )
 
 
 class Offer(BaseModel):

@@ -10,22 +10,14 @@ before any agent, trace or audit row sees it.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from pydantic_ai.models import Model
 
-from quarry.agent import (
-    DecisionStep,
-    PlanStep,
-    RetrievalStep,
-    TraceStep,
-    open_session,
-    record_run,
-    run_agent,
-    save_session,
-    timed,
-)
+from quarry.agent import DecisionStep, PlanStep, RetrievalStep, TraceStep, run_agent, timed
+from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
 from quarry.embed import get_embedder
 from quarry.errors import BadInput, NotFound
@@ -48,6 +40,7 @@ from .doma_agents import (
     triage_agent,
     verified_answer,
 )
+from .hazards import find_hazards
 from .leaseqa import answer_question
 from .match import Weights, match_rank
 from .models import (
@@ -59,12 +52,15 @@ from .models import (
     RouteDecision,
     SearchSpec,
     TourAction,
+    TriageResult,
 )
 from .narrative import narrate
 from .needs import clarifying_question, merge, parse_needs, status_of
 from .redact import redact
 from .renewal import policy, rechecked, renewal_package
+from .replies import is_confirmation
 from .setup import prepare
+from .tickets import PENDING_TICKET, dispatch_ticket
 from .tour import book, plan_tours, release, session_holds
 from .triage import TicketDecision, hazard_of, triage
 from .when import Clock, now_ny
@@ -86,14 +82,12 @@ async def run(
     session_id: str | None = None,
     tenant_id: str | None = None,
     settings: Settings | None = None,
-    model: Model | None = None,
-    needs_model: Model | None = None,
-    agent_models: dict[str, Model] | None = None,
+    models: Mapping[str, Model] | None = None,
     clock: Clock = now_ny,
 ) -> LeasingResponse:
-    """Answer one turn. `model` / `needs_model` replace the chains of ManagerAgent / NeedsAgent,
-    `agent_models` those of the others by name ("tour", "lease", "triage", "renewal"); tests inject
-    FunctionModels. `clock` gives "now" for tour times and hold expiry."""
+    """Answer one turn. `models` replaces the configured chain of an agent by name ("manager",
+    "needs", "tour", "lease", "triage", "renewal"); tests inject FunctionModels. `clock` gives "now"
+    for tour times and hold expiry."""
     s = settings or get_settings()
     db = get_database(s)
     text = clean_question(text, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -107,56 +101,60 @@ async def run(
         raise NotFound(f"No tenant {tenant_id}.")
     safe = redact(text, names=await db.run(_names, db))
     now = clock()
-    trace: list[TraceStep] = []
-    with timed() as total:
-        sid, _, state = await db.run(open_session, db, APP, session_id, ttl_hours=s.session_ttl_hours)
-        awaiting = state.get("awaiting")
-        embedder = get_embedder(s)
-        with timed() as t:
-            routed = await run_agent(
-                manager_agent(),
-                safe,
-                settings=s,
-                offline=offline_manager(db, embedder, awaiting),
-                name="leasing-manager",
-                model=model,
-            )
-        decision: RouteDecision = routed.output
-        trace.append(
-            PlanStep(
-                step="route",
-                action=decision.route,
-                model=routed.model,
-                ms=t.ms,
-                reason="; ".join(x for x in (decision.why, routed.model_note) if x),
-                filters={"scores": decision.scores, "decided_by": decision.decided_by},
-            )
-        )
-        ctx = _Turn(db=db, settings=s, sid=sid, state=state, trace=trace, now=now, tenant_id=tenant_id)
-        ctx.models = agent_models or {}
-        if decision.route == "VIA/needs":
-            response = await ctx.needs(safe, decision, needs_model)
-        elif decision.route == "VIA/tour":
-            response = await ctx.tour(safe, decision, needs_model)
+    hazards = find_hazards(text)
+
+    async def body(turn: TurnContext) -> TurnOutcome[LeasingResponse]:
+        state = dict(turn.state)
+        ctx = _Turn(db=db, settings=s, sid=turn.session_id, state=state, trace=turn.trace, now=now, tenant_id=tenant_id)
+        ctx.models = dict(turn.models)
+        pending = state.get(PENDING_TICKET)
+        if pending is not None and not hazards and is_confirmation(safe):
+            response = await ctx.dispatch(pending, safe)
+            messages = turn.history
+            model = "policy"
         else:
-            response = await ctx.doma(safe, decision)
-        response.trace = trace
+            state.pop(PENDING_TICKET, None)  # a ticket is confirmed by the next message or not at all
+            with timed() as t:
+                routed = await run_agent(
+                    manager_agent(),
+                    safe,
+                    settings=s,
+                    offline=offline_manager(db, get_embedder(s), state.get("awaiting")),
+                    name="leasing-manager",
+                    model=turn.model("manager"),
+                )
+            decision: RouteDecision = routed.output
+            turn.trace.append(
+                PlanStep(
+                    step="route",
+                    action=decision.route,
+                    model=routed.model,
+                    ms=t.ms,
+                    reason="; ".join(x for x in (decision.why, routed.model_note) if x),
+                    filters={"scores": decision.scores, "decided_by": decision.decided_by},
+                )
+            )
+            if hazards and decision.route != "DOMA/triage":
+                # Life safety runs on every message, whatever the router or a model said.
+                why = f"life safety: {', '.join(h.name for h in hazards)} reported; triage first"
+                turn.trace.append(DecisionStep(step="route", action="DOMA/triage", model="policy", reason=why))
+                decision = decision.model_copy(update={"route": "DOMA/triage", "why": why})
+            if decision.route == "VIA/needs":
+                response = await ctx.needs(safe, decision, turn.model("needs"))
+            elif decision.route == "VIA/tour":
+                response = await ctx.tour(safe, decision, turn.model("needs"))
+            else:
+                response = await ctx.doma(safe, decision)
+            messages, model = routed.messages, routed.model or ""
+        response.trace = turn.trace
         response.narrative = narrate(response)
-        await db.run(save_session, db, APP, sid, routed.messages, ctx.state)
-    response.extra["total_ms"] = total.ms
-    response.run_id = await db.run(
-        record_run,
-        db,
-        app=APP,
-        request=safe,
-        session_id=sid,
-        action=response.route,
-        model=routed.model,
-        ms=total.ms,
-        trace=trace,
-        response=response,
-    )
-    return response
+        return TurnOutcome(response, messages, ctx.state, response.route, safe, (model,))
+
+    done = await run_turn(APP, body, db=db, settings=s, session_id=session_id, models=models)
+    done.response.session_id = done.session_id
+    done.response.extra["total_ms"] = done.ms
+    done.response.run_id = done.run_id
+    return done.response
 
 
 class _Turn:
@@ -389,6 +387,7 @@ class _Turn:
                 )
                 ticket, model, note = ran.output, ran.model or "", ran.model_note or ""
             result = await self.db.run(triage, self.db, text, tenant_id=self.tenant_id, decision=ticket)
+            self.state["ticket_text"] = text
         self.trace.append(
             DecisionStep(
                 step="triage",
@@ -400,7 +399,25 @@ class _Turn:
                 ),
             )
         )
+        self.state[PENDING_TICKET] = {"triage": result.model_dump(mode="json"), "tenant_id": self.tenant_id}
         return self._response(decision, triage=result)
+
+    async def dispatch(self, pending: dict[str, Any], text: str) -> LeasingResponse:
+        """The tenant's "confirm": the proposed ticket is stored and the vendor is sent."""
+        proposed = TriageResult.model_validate(pending["triage"])
+        with timed() as t:
+            ticket_id = await self.db.run(
+                dispatch_ticket, self.db, proposed, session_id=self.sid, tenant_id=pending.get("tenant_id"),
+                report=self.state.get("ticket_text", text),
+            )  # fmt: skip
+        sent = proposed.model_copy(update={"ticket_id": ticket_id, "status": "dispatched"})
+        self.state.pop(PENDING_TICKET, None)
+        self.trace.append(
+            DecisionStep(step="dispatch", action=sent.priority, model="policy", ms=t.ms,
+                         reason=f"ticket {ticket_id}: {sent.vendor} sent, ETA {sent.eta_hours:g} h")
+        )  # fmt: skip
+        why = "a reply to the ticket proposed in the previous turn"
+        return LeasingResponse(route="DOMA/triage", why=why, session_id=self.sid, triage=sent)
 
     async def _lease(self, text: str, decision: RouteDecision) -> LeasingResponse:
         with timed() as t:

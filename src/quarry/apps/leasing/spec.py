@@ -17,6 +17,6 @@ SPEC = AppSpec(
 #leasing-cards table { width: 100%; font-size: 0.9em; }
 #leasing-trace table { width: 100%; font-size: 0.85em; }
 """,
-    retained=(("leasing_feedback", "created_at"),),
+    retained=(("leasing_feedback", "created_at"), ("leasing_tickets", "created_at")),
 )
 MIGRATIONS = SPEC.migrations

@@ -1,9 +1,9 @@
 """ServiceTriageAgent (B.4, M.2): a ticket → category, priority, vendor, ETA, confirmation.
 
-Life safety is deterministic and checked first: gas, smoke, carbon monoxide, fire, sparking and
-active flooding are P0 with safety instructions (evacuate, call 911 / the utility) that come
-before any vendor ETA. The words alone do not decide: "low water pressure", "water stain",
-"water bill", "gas bill", "smoke detector chirping" and "no gas smell" are not emergencies.
+Life safety is deterministic, checked first and on every ticket (`hazards.find_hazards`): any
+hazard signal is P0 with safety instructions (evacuate, call 911 / the utility) before any
+vendor ETA, and a person from the building team calls. Hedges and calm wording never lower it,
+and neither can the triage model: it may raise a ticket to P0, never lower a hazard.
 Everything else is matched to a trade (the vendors' categories) and a priority by the rule table
 below; the vendor is the one of that trade serving the unit's borough with the shortest SLA for
 that priority (24/7 first for P0), and the ETA is that SLA.
@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from quarry.db import Database
 
+from .hazards import HazardFinding, find_hazards
 from .leaseqa import quote_from
 from .models import Citation, TriageResult
 
@@ -26,58 +27,8 @@ Priority = Literal["P0", "P1", "P2"]
 Category = Literal["emergency", "plumbing", "hvac", "general"]
 
 
-@dataclass(frozen=True)
-class Hazard:
-    """A life-safety rule: a pattern, what must not be around it, the trade sent and what to do now."""
-
-    name: str
-    pattern: re.Pattern[str]
-    unless: re.Pattern[str] | None
-    trade: str
-    instructions: tuple[str, ...]
-
-
 def _re(p: str) -> re.Pattern[str]:
     return re.compile(p, re.IGNORECASE)
-
-
-CALL_911 = "Call 911 now."
-HAZARDS: tuple[Hazard, ...] = (
-    Hazard("gas", _re(r"\b(smell\w* (of )?gas|gas (smell|leak|odou?r)|smells? like gas|rotten eggs?|gas is hissing|"
-                      r"hissing gas|leaking gas)\b"),
-           _re(r"\b(no|not|don'?t|doesn'?t|never)\b[^.]{0,12}\b(smell|gas)"), "plumbing",
-           ("Leave the space now and keep others out; do not switch lights or anything electrical on or off, "
-            "no flames.", "From outside, call 911 and Con Edison's gas emergency line (1-800-752-6633).")),
-    Hazard("carbon monoxide", _re(r"\b(carbon monoxide|co (alarm|detector)s?\b[^.]{0,40}\b(going off|went off|"
-                                  r"sounding|beeping|alarming))"),
-           _re(r"^(?!.*\b(leak\w*|dizzy|headaches?|sick|nause\w*|faint\w*)\b).*\b(battery|batteries|chirp\w*)\b"),
-           "hvac", ("Get everyone into fresh air now and keep them out.", CALL_911)),
-    Hazard("fire", _re(r"\b(fire|flames?|on fire|burning smell|smell\w* (of )?burning)\b"),
-           _re(r"\bfire (extinguisher|escape|drill|inspection|door|safety|alarm test)|\bfired\b|ceasefire"), "electrical",  # noqa: E501
-           ("Pull the nearest fire alarm and leave by the stairs, not the elevator.", CALL_911)),
-    Hazard("smoke", _re(r"\bsmoke\b|\bsmoking (outlet|panel|wire|wires|machine)"),
-           _re(r"smoke (detector|alarm)s?\b[^.]{0,25}\b(chirp|beep|battery|batteries)|\b(no|not) smoke\b|"
-               r"smoke[- ]free|people smoking"), "electrical",
-           ("Leave by the stairs, not the elevator, and pull the fire alarm on the way.", CALL_911)),
-    Hazard("sparking", _re(r"\b(spark\w*|arcing|electrical fire|outlet (is )?(smoking|burning|melting)|"
-                           r"(panel|outlet|wire|wires) (is |are )?(burning|melting))\b"),
-           None, "electrical",
-           ("Keep away from it; if it is safe to reach, switch that circuit off at the breaker. Never use water on "
-            "it.", "Call 911 if you see smoke or flames.")),
-    Hazard("elevator entrapment", _re(r"\b(trapped|stuck) in (the |an )?elevator|elevator[^.]{0,20}(people|someone|"
-                                      r"person) (inside|trapped)"),
-           None, "elevator", ("Stay calm and press the elevator's alarm button; do not force the doors or climb out.",
-                              "Call 911 if anyone inside is unwell or the car is filling with smoke.")),
-    Hazard("active flooding", _re(r"\b(flood\w*|burst (pipe|main)|pipe (has )?burst|water (is )?(pouring|gushing|"
-                                  r"everywhere|coming (in|through|down))|(leak\w*|pouring|dripping heavily) (from|"
-                                  r"through) the ceiling|ceiling (is )?(leaking|caving|collapsing)|water leak\w* from)"
-                                  r"\b"),
-           _re(r"\b(flood (insurance|zone)|no longer (leaking|flooding)|a bit|a little|slow(ly)?|slight\w*|minor)\b"),
-           "water_damage",
-           ("Keep away from outlets, power strips and equipment in the wet area; switch off power there only if "
-            "you can do it from a dry spot.", "Move people and valuables away; shut the water valve if you know "
-            "where it is.")),
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -116,20 +67,19 @@ RULES: tuple[Rule, ...] = tuple(
 )  # fmt: skip
 
 
-def hazard_of(text: str) -> Hazard | None:
+def hazard_of(text: str) -> HazardFinding | None:
     """The first life-safety hazard the text reports (None when there is none)."""
-    for h in HAZARDS:
-        m = h.pattern.search(text)
-        if m and not (h.unless and h.unless.search(text)):
-            return h
-    return None
+    found = find_hazards(text)
+    return found[0] if found else None
 
 
 def classify_ticket(text: str) -> tuple[Category, Priority, str, list[str], list[str]]:
     """(category, priority, trade, safety instructions, reasons) — deterministic."""
-    h = hazard_of(text)
-    if h is not None:
-        return "emergency", "P0", h.trade, list(h.instructions), [f"life safety: {h.name}"]
+    found = find_hazards(text)
+    if found:
+        first = found[0]
+        steps = list(dict.fromkeys(step for h in found for step in h.instructions))
+        return "emergency", "P0", first.trade, steps, [f"life safety: {h.name} ({h.evidence})" for h in found]
     for r in RULES:
         if r.pattern.search(text):
             return r.category, r.priority, r.trade, [], [f"{r.label} ({r.priority})"]
@@ -164,10 +114,14 @@ Trade = Literal[
 
 
 class TicketDecision(BaseModel):
-    """What the ServiceTriageAgent decides for a ticket with no life-safety hazard (P0 is never its call)."""
+    """What the ServiceTriageAgent decides for a ticket. It may raise a priority (P0 for a danger the
+    rules did not see), never lower one: a hazard the rules found stays P0 whatever it says."""
 
-    category: Literal["plumbing", "hvac", "general"]
-    priority: Literal["P1", "P2"] = Field(description="P1: out of service / no heat or cooling / no access; else P2.")
+    category: Literal["emergency", "plumbing", "hvac", "general"]
+    priority: Priority = Field(
+        description="P0: any danger to people (fire, smoke, gas, flooding, collapse, someone hurt or trapped); "
+        "P1: out of service / no heat or cooling / no access; else P2."
+    )
     trade: Trade
     reason: str = ""
 
@@ -175,9 +129,13 @@ class TicketDecision(BaseModel):
 def decide_ticket(text: str) -> TicketDecision:
     """The offline decision: the rule table (the hazard rules are applied before any decision)."""
     category, priority, trade, _, reasons = classify_ticket(text)
-    if priority == "P0" or category == "emergency":  # only reached for a hazard; kept total for the type
-        return TicketDecision(category="general", priority="P1", trade=trade, reason=reasons[0])
     return TicketDecision(category=category, priority=priority, trade=trade, reason=reasons[0])
+
+
+GENERIC_SAFETY = (
+    "If anyone is in danger, leave the area and call 911 now.",
+    "A member of the building team is calling you now.",
+)
 
 
 def triage(
@@ -187,8 +145,13 @@ def triage(
     (the agent's; the rule table when None), then the vendor of that trade for the unit's borough (SQL)."""
     category, priority, trade, safety, reasons = classify_ticket(text)
     if decision is not None and priority != "P0":
+        # No hazard found: the model decides the trade and the urgency (P1 or P2) and may raise
+        # the ticket to P0. A hazard the rules found never reaches this branch.
         category, priority, trade = decision.category, decision.priority, decision.trade
         reasons = [decision.reason or f"{trade} ({priority})"]
+        if priority == "P0":
+            category, safety = "emergency", list(GENERIC_SAFETY)
+            reasons = [*reasons, "raised to P0 by the triage model"]
     where = None
     if tenant_id is not None:
         where = db.fetch_one(
@@ -208,6 +171,8 @@ def triage(
         raise LookupError("no vendor on file")  # the bundled vendors cover every trade in both boroughs
     place = f" to {where['address']}" if where else ""
     eta = float(vendor["eta"])
+    if priority == "P0" and GENERIC_SAFETY[1] not in safety:
+        safety = [*safety, GENERIC_SAFETY[1]]  # life safety always gets a person on the phone
     lead = "EMERGENCY (P0): " + " ".join(safety) + " Then: " if priority == "P0" else f"{priority} ticket: "
     confirm = f"{lead}{vendor['name']} is being dispatched{place}, ETA about {eta:g} h. Reply 'confirm' to send it."
     return TriageResult(
@@ -219,5 +184,7 @@ def triage(
         safety_instructions=safety,
         reasons=[*reasons, f"trade {trade} in {borough}"],
         unit_id=where["unit_id"] if where else None,
+        human_call=priority == "P0",
+        trade=trade,
         lease_reference=lease_reference(db, tenant_id) if tenant_id else None,
     )

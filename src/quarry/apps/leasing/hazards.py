@@ -1,0 +1,168 @@
+"""Life safety, as an invariant: any hazard signal in a ticket makes it P0.
+
+The signals are data (`data/hazards.toml`): words that alone report a hazard ("smoke",
+"sparks", "rotten egg", "trapped"), and pairs of a thing and a state close together in one
+sentence ("outlet … buzzing", "ceiling … sagging", "water … pouring", "smoke alarm … going
+off"). Names of safety equipment ("smoke detector", "fire extinguisher", "fire drill") are set
+aside before single signals are read, so a chirping detector is not smoke; nothing else is ever
+subtracted. Hedges ("probably nothing", "a little", "slight"), calm wording and equipment named
+in the same message never lower a hazard, and no model can (see `triage.triage`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.text import fold
+
+_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
+_SENTENCE = re.compile(r"[.!?;\n]+|(?<=\s)-(?=\s)")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A lexicon entry: words (a trailing * on a word matches any ending), or a CJK string."""
+
+    words: tuple[str, ...]
+    cjk: str | None
+
+    @classmethod
+    def of(cls, entry: str) -> Phrase:
+        text = fold(entry)
+        if _CJK.search(text):
+            return cls((), text)
+        return cls(tuple(text.split()), None)
+
+    def spans(self, tokens: list[str], sentence: str) -> list[tuple[int, int]]:
+        """(first token, token after) of every place this phrase stands in `tokens`."""
+        if self.cjk is not None:
+            return [(0, 0)] if self.cjk in sentence else []
+        n = len(self.words)
+        return [
+            (i, i + n)
+            for i in range(len(tokens) - n + 1)
+            if all(_word(w, t) for w, t in zip(self.words, tokens[i : i + n], strict=True))
+        ]
+
+
+def _word(pattern: str, token: str) -> bool:
+    return token.startswith(pattern[:-1]) if pattern.endswith("*") else token == pattern
+
+
+@dataclass(frozen=True)
+class Pair:
+    nouns: tuple[Phrase, ...]
+    states: tuple[Phrase, ...]
+    window: int
+    masked: bool = False
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    set_aside: tuple[Phrase, ...]
+    """Equipment names and other senses of hazard words, masked before single signals are read."""
+    cooking: Pair
+    signals: dict[str, tuple[Phrase, ...]]
+    pairs: dict[str, Pair]
+    negators: frozenset[str]
+    fillers: frozenset[str]
+    safety: dict[str, dict[str, Any]]
+
+
+def _phrases(by_lang: dict[str, list[str]]) -> tuple[Phrase, ...]:
+    return tuple(Phrase.of(e) for entries in by_lang.values() for e in entries)
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    raw = load_lexicon("quarry.apps.leasing", "hazards")
+    pairs = {
+        name: Pair(
+            _phrases({"all": p["nouns"]}), _phrases({"all": p["states"]}), int(p["window"]), bool(p.get("masked"))
+        )
+        for name, p in raw["pair"].items()
+    }
+    cook = raw["cooking"]
+    return Lexicon(
+        set_aside=_phrases(raw["equipment"]) + _phrases(raw["senses"]),
+        cooking=Pair(_phrases({"all": cook["burns"]}), _phrases({"all": cook["foods"]}), int(cook["window"])),
+        signals={k: _phrases(v) for k, v in raw["signal"].items()},
+        pairs=pairs,
+        negators=frozenset(fold(w) for w in raw["negation"]["words"]),
+        fillers=frozenset(fold(w) for w in raw["negation"]["fillers"]),
+        safety=raw["safety"],
+    )
+
+
+@dataclass(frozen=True)
+class HazardFinding:
+    """Which hazard a ticket reports and the words that show it."""
+
+    name: str
+    evidence: str
+    trade: str
+    instructions: tuple[str, ...]
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in (x.strip() for x in _SENTENCE.split(fold(text))) if s]
+
+
+def find_hazards(text: str) -> list[HazardFinding]:
+    """Every hazard the text reports (empty when none), in lexicon order."""
+    lex = lexicon()
+    found: dict[str, str] = {}
+    for sentence in _sentences(text):
+        tokens = _TOKEN.findall(sentence)
+        masked = list(tokens)
+        sentence_masked = sentence
+        for eq in lex.set_aside:
+            for a, b in eq.spans(tokens, sentence):
+                masked[a:b] = ["·"] * (b - a)
+            if eq.cjk:
+                sentence_masked = sentence_masked.replace(eq.cjk, " ")
+        for a, b, _ in _pairs(lex.cooking, tokens, sentence, lex):
+            masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
+        for name, phrases in lex.signals.items():
+            for ph in phrases:
+                live = [s for s in ph.spans(masked, sentence_masked) if not _negated(masked, s[0], lex)]
+                if name not in found and live:
+                    found[name] = " ".join(ph.words) or str(ph.cjk)
+        for name, pair in lex.pairs.items():
+            if name in found:
+                continue
+            hits = _pairs(pair, masked if pair.masked else tokens, sentence_masked if pair.masked else sentence, lex)
+            if hits:
+                found[name] = hits[0][2]
+    return [
+        HazardFinding(name, words, str(lex.safety[name]["trade"]), tuple(lex.safety[name]["steps"]))
+        for name, words in found.items()
+    ]
+
+
+def _negated(tokens: list[str], start: int, lex: Lexicon) -> bool:
+    """True when the words right before `start` say the thing is absent ("no gas smell",
+    "nobody inside"); one filler may stand between ("no visible smoke")."""
+    i = start - 1
+    if i >= 0 and tokens[i] in lex.fillers:
+        i -= 1
+    return i >= 0 and tokens[i] in lex.negators
+
+
+def _pairs(pair: Pair, tokens: list[str], sentence: str, lex: Lexicon) -> list[tuple[int, int, str]]:
+    """(noun start, noun end, evidence) of every noun with a state near it, neither negated."""
+    nouns = [(a, b, n) for n in pair.nouns for a, b in n.spans(tokens, sentence)]
+    states = [(a, b, s) for s in pair.states for a, b in s.spans(tokens, sentence)]
+    out: list[tuple[int, int, str]] = []
+    for a, b, noun in nouns:
+        for c, d, state in states:
+            cjk = noun.cjk is not None or state.cjk is not None
+            near = max(0, c - b) <= pair.window and max(0, a - d) <= pair.window and (c, d) != (a, b)
+            if ((cjk or near) and not (cjk or _negated(tokens, c, lex) or _negated(tokens, a, lex))) or cjk:
+                out.append((a, b, f"{' '.join(noun.words) or noun.cjk} … {' '.join(state.words) or state.cjk}"))
+    return out
