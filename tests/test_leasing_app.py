@@ -82,7 +82,7 @@ def test_an_injected_manager_model_decides_the_route(leasing_db: Database) -> No
     r = asyncio.run(
         run(
             "2,000 sf in SoHo under $12k a month",
-            model=FunctionModel(always_tour, model_name="test:m"),
+            models={"manager": FunctionModel(always_tour, model_name="test:m")},
             clock=lambda: NOW,
         )
     )

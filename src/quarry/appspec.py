@@ -54,6 +54,9 @@ class AppSpec:
     """'module:attr' of a `PrepareData` function (bundled data for `quarry demo` and tests)."""
     evaluate: str
     """'module:attr' of a `RunEval` function (`quarry <app> eval`)."""
+    blind: str = ""
+    """'module:attr' of a function (settings) → [(set-name prefix, grader)]: how the app's blind sets
+    (`evals/blind/<app>/`) are answered and judged (`quarry <app> eval` and CI's floors)."""
     warm: str = ""
     """'module:attr' of a function (db, settings) run once when a server worker starts, in the
     background: it loads what a first turn would (imports, caches, the index pages one search

@@ -112,7 +112,36 @@ def summarise(name: str, verdicts: Sequence[BlindVerdict]) -> BlindFigures:
     )
 
 
-def floors() -> dict[str, dict[str, float]]:
-    """CI's floors: app → set → the lowest accepted accuracy (`evals/blind/floors.json`)."""
+GraderSets = list[tuple[str, Grader]]
+"""(file-name prefix, grader) pairs: every blind set of the app whose name starts with the prefix."""
+
+
+async def blind_figures(app: str, graders: GraderSets, *, progress: bool) -> list[BlindFigures]:
+    """Every blind set of `app`, each through the grader of its prefix."""
+    out: list[BlindFigures] = []
+    for prefix, grade in graders:
+        for path in blind_sets(app, prefix=prefix):
+            out.append(await grade_set(path, grade, progress=progress))
+    return out
+
+
+Floor = float | dict[str, float]
+
+
+def floors() -> dict[str, dict[str, Floor]]:
+    """CI's floors (`evals/blind/floors.json`): app → set → the lowest accepted accuracy, or
+    group → lowest share ("all" for the whole set), e.g. every hazard P0."""
     path = evals_dir() / "blind" / "floors.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def below_floor(figures: BlindFigures, floor: Floor) -> list[str]:
+    """What falls short of `floor`, in words (empty when nothing does)."""
+    wanted = {"all": floor} if isinstance(floor, float | int) else dict(floor)
+    short: list[str] = []
+    for group, least in wanted.items():
+        right, n = (figures.right, figures.cases) if group == "all" else figures.by_group.get(group, (0, 0))
+        share = right / n if n else 0.0
+        if share < least:
+            short.append(f"{figures.set} {group}: {share:.1%} ({right}/{n}) < {least:.1%}")
+    return short

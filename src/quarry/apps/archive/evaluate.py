@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from quarry.db import Database, get_database
 from quarry.embed import Embedder, embed_query, get_embedder
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, ndcg_at_k
+from quarry.evaluate.blind import blind_figures
 from quarry.progress import Reporter, RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
@@ -143,10 +144,14 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         *latency_metrics([t.ms for t in turns], what="turn"),
         *latency_metrics(search_ms, what="search"),
     ]
+    from .blind import graders
+
     return EvalReport(
         app="archive",
         cases=len(intents) + len(searches),
         metrics=metrics,
         misses=misses,
         results=[asdict(t) for t in turns],
+        headline="intent_accuracy",
+        blind=asyncio.run(blind_figures("archive", graders(s), progress=progress)),
     )

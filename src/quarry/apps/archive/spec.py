@@ -13,6 +13,7 @@ SPEC = AppSpec(
     prepare="quarry.apps.archive.setup:prepare",
     warm="quarry.apps.archive.setup:warm",
     evaluate="quarry.apps.archive.evaluate:run_eval",
+    blind="quarry.apps.archive.blind:graders",
     css="""
 #archive-results h4 { margin-bottom: 0.2em; }
 #archive-trace table { width: 100%; font-size: 0.85em; }

@@ -10,10 +10,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, load_cases, run_cases
-from quarry.evaluate.blind import BlindVerdict, blind_sets, grade_set
+from quarry.evaluate.blind import blind_figures
 from quarry.settings import Settings, get_settings
 
-from .models import CompsResponse, Target
+from .blind import graders
+from .models import CompsResponse
 
 
 class EvalCase(BaseModel):
@@ -133,75 +134,5 @@ async def _run_eval(settings: Settings, progress: bool) -> EvalReport:
         ],
         results=[r.model_dump(mode="json") for r in results],
         headline="case_accuracy",
-        blind=[await grade_set(path, _blind_grader(settings), progress=progress) for path in blind_sets("comps")],
+        blind=await blind_figures("comps", graders(settings), progress=progress),
     )
-
-
-def _band(t: dict[str, Any]) -> tuple[float | None, float | None]:
-    """The floor-area bounds a target means: target ± tolerance, else the stated min/max."""
-    if t.get("floor_area_target") is not None:
-        tol = float(t.get("floor_area_tolerance") or 5.0)
-        return float(t["floor_area_target"]) - tol, float(t["floor_area_target"]) + tol
-    lo, hi = t.get("floor_area_min"), t.get("floor_area_max")
-    return (None if lo is None else float(lo)), (None if hi is None else float(hi))
-
-
-def _near(a: float | None, b: float | None, tol: float) -> bool:
-    return (a is None) == (b is None) and (a is None or b is None or abs(a - b) <= tol)
-
-
-def blind_differences(label: dict[str, Any], got: Target) -> list[str]:
-    """The stated fields of a blind label that the parsed target gets wrong, and hard constraints
-    it adds that nobody stated (a town, a flat type, a budget, a street, a model filter)."""
-    t = got.model_dump()
-    wrong: list[str] = []
-    for key in ("town", "flat_type", "storey_preference", "storey_min", "storey_max",
-                "min_remaining_lease_years", "months_back"):  # fmt: skip
-        if key in label and label[key] != t.get(key):
-            wrong.append(f"{key} {t.get(key)!r} (want {label[key]!r})")
-    if "flat_model" in label and str(label["flat_model"]).lower() != str(t.get("flat_model") or "").lower():
-        wrong.append(f"flat_model {t.get('flat_model')!r} (want {label['flat_model']!r})")
-    if "street" in label and label["street"] not in t["street_names"]:
-        wrong.append(f"streets {t['street_names']} (want {label['street']!r})")
-    for key in ("price_budget_max", "price_budget_min"):
-        want = label.get(key)
-        have = t.get(key)
-        if not _near(None if want is None else float(want), None if have is None else float(have), 1000):
-            wrong.append(f"{key} {have!r} (want {want!r})")
-    if "floor_area_target" in label:
-        if not _near(float(label["floor_area_target"]), t.get("floor_area_target"), 1.0):
-            wrong.append(f"floor_area_target {t.get('floor_area_target')!r} (want {label['floor_area_target']!r})")
-    else:
-        want_band, have_band = _band(label), _band(t)
-        if not (_near(want_band[0], have_band[0], 1.0) and _near(want_band[1], have_band[1], 1.0)):
-            wrong.append(f"floor area {have_band} (want {want_band})")
-    for key in ("town", "flat_type"):
-        if key not in label and t.get(key) is not None:
-            wrong.append(f"{key} {t[key]!r} never stated")
-    if "street" not in label and t["street_names"] and not t.get("near"):
-        wrong.append(f"streets {t['street_names']} never stated")
-    if "flat_model" not in label and t.get("flat_model") and not t.get("flat_model_soft"):
-        wrong.append(f"flat_model {t['flat_model']!r} never stated")
-    return wrong
-
-
-def _blind_grader(settings: Settings):  # type: ignore[no-untyped-def]
-    from .orchestrator import run
-
-    async def grade(record: dict[str, Any]) -> BlindVerdict:
-        session = None
-        resp = None
-        for turn in record["turns"]:
-            resp = await run(turn, session_id=session, settings=settings)
-            session = resp.session_id
-        assert resp is not None
-        group = "multi-turn" if len(record["turns"]) > 1 else "single-turn"
-        want_clarify = record["expect"] == "clarify"
-        if (resp.action == "clarify") != want_clarify:
-            return BlindVerdict(
-                id=record["id"], right=False, group=group, why=f"action {resp.action} (want {record['expect']})"
-            )
-        wrong = [] if want_clarify else blind_differences(record.get("target", {}), resp.target)
-        return BlindVerdict(id=record["id"], right=not wrong, group=group, why="; ".join(wrong))
-
-    return grade

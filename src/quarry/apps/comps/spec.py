@@ -13,6 +13,7 @@ SPEC = AppSpec(
     prepare="quarry.apps.comps.setup:prepare",
     warm="quarry.apps.comps.setup:warm",
     evaluate="quarry.apps.comps.evaluate:run_eval",
+    blind="quarry.apps.comps.blind:graders",
     css="""
 #comps-trace table { width: 100%; font-size: 0.85em; }
 #comps-trace th, #comps-trace td { white-space: nowrap; padding: 4px 8px; }

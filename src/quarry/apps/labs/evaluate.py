@@ -16,19 +16,18 @@ import asyncio
 import re
 import time
 from collections import Counter
-from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, Field
 
 from quarry.db import get_database
 from quarry.errors import BadInput, DataMissing
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, load_cases, run_cases
-from quarry.evaluate.blind import BlindVerdict, blind_sets, grade_set
+from quarry.evaluate.blind import blind_figures
 from quarry.settings import Settings, get_settings
 
+from .blind import graders
+from .evaluate_rows import EVAL_MAX_ROWS, same_results
 from .ingest import has_data
 from .naming import cyrillic_only, latin_lookalikes, name_catalogue, names_for, strip_accents
 from .offline_sql import quote
@@ -36,7 +35,6 @@ from .reference import load_analytes
 from .tools import search_parameter_names
 
 EVAL_FILE = Path(__file__).parent / "data" / "eval.jsonl"
-EVAL_MAX_ROWS = 100_000
 _NAMES = re.compile(r"\{\{names:([A-Z0-9]+)\}\}")
 
 
@@ -81,33 +79,6 @@ def expand_gold(sql: str) -> str:
         return "(" + ", ".join(quote(n) for n in found) + ")"
 
     return _NAMES.sub(names, sql)
-
-
-def _norm(value: Any) -> Any:
-    """Comparable form: numbers rounded half-up to 2 decimals (as PostgreSQL's round does),
-    dates and timestamps as ISO text whichever side produced them."""
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int | float | Decimal):
-        return str(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, str) and len(value) > 10 and re.match(r"^\d{4}-\d{2}-\d{2}T", value):
-        try:
-            return datetime.fromisoformat(value).isoformat()
-        except ValueError:
-            return value
-    return value if isinstance(value, str) else str(value)
-
-
-def _row_key(values: list[Any]) -> tuple[str, ...]:
-    # Column order is free: a row is the sorted multiset of its normalised values.
-    return tuple(sorted(repr(_norm(v)) for v in values))
-
-
-def same_results(gold: list[list[Any]], predicted: list[list[Any]]) -> bool:
-    """Multiset equality of rows (order of rows and of columns ignored)."""
-    return Counter(_row_key(r) for r in gold) == Counter(_row_key(r) for r in predicted)
 
 
 async def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
@@ -229,57 +200,5 @@ def run_eval(*, settings: Settings | None = None, path: Path = EVAL_FILE, progre
         + [f"fuzzy miss: {m['query']!r} ({m['expected']}) → {m['top1']!r}" for m in misses[:10]],
         results=[r.model_dump(mode="json") for r in results],
         headline="execution_accuracy",
-        blind=[asyncio.run(grade_set(p, _blind_grader(s), progress=progress)) for p in blind_sets("labs")],
+        blind=asyncio.run(blind_figures("labs", graders(s), progress=progress)),
     )
-
-
-def _columns(rows: list[list[Any]]) -> list[Counter[str]]:
-    width = len(rows[0]) if rows else 0
-    return [Counter(repr(_norm(r[i])) for r in rows) for i in range(width)]
-
-
-def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered: bool) -> bool:
-    """True when `predicted` holds the gold answer: the same rows, where every gold column is matched
-    by a predicted column with the same values (extra predicted columns, such as a name or a unit,
-    are allowed), and the same row order when `ordered`."""
-    if len(gold) != len(predicted):
-        return False
-    if not gold:
-        return True
-    pcols = _columns(predicted)
-    picks: list[int] = []
-    for gcol in _columns(gold):
-        match = next((i for i, c in enumerate(pcols) if c == gcol and i not in picks), None)
-        if match is None:
-            return False
-        picks.append(match)
-    projected = [[r[i] for i in picks] for r in predicted]
-    if ordered:
-        return [_row_key(r) for r in gold] == [_row_key(r) for r in projected]
-    return same_results(gold, projected)
-
-
-def _blind_grader(settings: Settings):  # type: ignore[no-untyped-def]
-    from .orchestrator import run
-
-    db = get_database(settings)
-
-    async def grade(record: dict[str, Any]) -> BlindVerdict:
-        rid, lang, expect = str(record["id"]), str(record.get("lang", "?")), str(record["expect"])
-        resp = await run(str(record["question"]), settings=settings, max_rows=EVAL_MAX_ROWS)
-        ran = resp.rows is not None
-        if expect == "clarify":
-            ok = resp.status == "clarify" and not ran
-            return BlindVerdict(id=rid, right=ok, group=lang, why="" if ok else f"{resp.status}, rows ran: {ran}")
-        if expect == "refuse":
-            ok = resp.status in ("clarify", "error") and not ran
-            return BlindVerdict(id=rid, right=ok, group=lang, why="" if ok else f"{resp.status}, rows ran: {ran}")
-        gold = [list(r.values()) for r in db.fetch_all(str(record["gold_sql"]))]
-        if not ran or resp.rows is None:
-            return BlindVerdict(id=rid, right=False, group=lang, why=f"{resp.status}: no rows ({resp.error or ''})")
-        predicted = [[row.get(c) for c in resp.columns] for row in resp.rows]
-        ok = answers_match(gold, predicted, ordered=record.get("compare") == "ordered")
-        why = "" if ok else f"gold {len(gold)} rows, got {len(predicted)}"
-        return BlindVerdict(id=rid, right=ok, group=lang, why=why)
-
-    return grade

@@ -13,6 +13,7 @@ SPEC = AppSpec(
     prepare="quarry.apps.labs.setup:prepare",
     warm="quarry.apps.labs.setup:warm",
     evaluate="quarry.apps.labs.evaluate:run_eval",
+    blind="quarry.apps.labs.blind:graders",
     retained=(("sql_generation_logs", "created_at"),),
 )
 MIGRATIONS = SPEC.migrations

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarry.evaluate.blind import BlindVerdict, Grader
+from quarry.evaluate.blind import BlindVerdict, Grader, GraderSets
 from quarry.settings import Settings
 
 from .models import LeasingResponse
 
 HAZARD_TENANT = "T-001"
+
+
+def graders(settings: Settings) -> GraderSets:
+    return [("round", message_grader(settings)), ("hazards", hazard_grader(settings))]
 
 
 def hazard_grader(settings: Settings) -> Grader:

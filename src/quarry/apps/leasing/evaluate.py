@@ -42,7 +42,7 @@ from typing import Any
 from quarry.db import get_database
 from quarry.embed import get_embedder
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, mrr_at_k, ndcg_at_k
-from quarry.evaluate.blind import BlindFigures, blind_sets, grade_set
+from quarry.evaluate.blind import BlindFigures, blind_figures
 from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
@@ -399,8 +399,6 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
 
 
 async def _blind(s: Settings, progress: bool) -> list[BlindFigures]:
-    from .blind import hazard_grader, message_grader
+    from .blind import graders
 
-    hazards = [await grade_set(p, hazard_grader(s), progress=progress) for p in blind_sets("leasing", prefix="hazards")]
-    messages = [await grade_set(p, message_grader(s), progress=progress) for p in blind_sets("leasing")]
-    return [*messages, *hazards]
+    return await blind_figures("leasing", graders(s), progress=progress)

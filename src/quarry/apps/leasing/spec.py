@@ -13,6 +13,7 @@ SPEC = AppSpec(
     prepare="quarry.apps.leasing.setup:prepare",
     warm="quarry.apps.leasing.setup:warm",
     evaluate="quarry.apps.leasing.evaluate:run_eval",
+    blind="quarry.apps.leasing.blind:graders",
     css="""
 #leasing-cards table { width: 100%; font-size: 0.9em; }
 #leasing-trace table { width: 100%; font-size: 0.85em; }

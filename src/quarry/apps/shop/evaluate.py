@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from quarry.db import Database, get_database
 from quarry.evaluate import EvalReport, Metric, latency_metrics, load_cases
+from quarry.evaluate.blind import blind_figures
 from quarry.llm import is_offline
 from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
@@ -195,7 +196,19 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
         metrics += latency_metrics(values, what=f"{scenario} turn")
     total = len(cases) + len(dialogues)
     breakdown = {"accuracy by scenario": {k: _share(v) for k, v in correct.items()}}
-    return EvalReport(app="shop", cases=total, metrics=metrics, breakdown=breakdown, misses=misses, results=results)
+    from .blind import graders
+
+    blind = asyncio.run(blind_figures("shop", graders(s), progress=progress))
+    return EvalReport(
+        app="shop",
+        cases=total,
+        metrics=metrics,
+        breakdown=breakdown,
+        misses=misses,
+        results=results,
+        headline="lookup_top1",
+        blind=blind,
+    )
 
 
 def image_part() -> bytes:

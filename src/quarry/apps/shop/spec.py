@@ -13,6 +13,7 @@ SPEC = AppSpec(
     prepare="quarry.apps.shop.setup:prepare",
     warm="quarry.apps.shop.setup:warm",
     evaluate="quarry.apps.shop.evaluate:run_eval",
+    blind="quarry.apps.shop.blind:graders",
     css="""
 #shop-chat { direction: rtl; }
 #shop-candidates table, #shop-trace table { width: 100%; font-size: 0.85em; }
