@@ -226,7 +226,7 @@ def test_a_models_plan_for_older_ones_gets_the_years_from_the_session(env) -> No
     first = ask("songket from Terengganu")
     years = sorted(h.year_from for h in first.archives if h.year_from is not None)
     pivot = years[(len(years) - 1) // 2]
-    older = asyncio.run(run("older ones?", thread_id=first.thread_id, model=FunctionModel(model)))
+    older = asyncio.run(run("older ones?", thread_id=first.thread_id, models={"plan": FunctionModel(model)}))
     assert older.attempts[0].constraints == f"place ~ Terengganu, years …–{pivot - 1}"
     assert all((h.year_from or 0) < pivot for h in older.archives)
 
@@ -247,7 +247,7 @@ class Judge:
 
 def test_a_language_model_judges_relevance_from_the_summaries(env) -> None:  # type: ignore[no-untyped-def]
     judge = Judge(relevant=False)
-    resp = asyncio.run(run("show me videos about wayang kulit performances", judge=FunctionModel(judge)))
+    resp = asyncio.run(run("show me videos about wayang kulit performances", models={"judge": FunctionModel(judge)}))
     assert len(resp.attempts) == len(judge.prompts) == 3 and all(a.verdict == "weak" for a in resp.attempts)
     assert resp.response_type == "message" and resp.message == NOT_FOUND and resp.nearest
     read = judge.prompts[0]
@@ -260,7 +260,7 @@ def test_a_language_model_judges_relevance_from_the_summaries(env) -> None:  # t
     attempt = resp.trace[1]
     assert "judged not relevant (checked the titles and summaries)" in (attempt.reason or "")
     yes = Judge(relevant=True)
-    ok = asyncio.run(run("Kelantan batik", judge=FunctionModel(yes)))
+    ok = asyncio.run(run("Kelantan batik", models={"judge": FunctionModel(yes)}))
     assert len(ok.attempts) == 1 and ok.response_type == "results"  # the model accepts what the grader did not
     assert "judged relevant" in (ok.trace[1].reason or "")
 

@@ -50,14 +50,14 @@ def ingest_cmd(
 @cli.command("ask")
 def ask_cmd(
     text: str = typer.Argument(..., help="What you are looking for, in plain language (English or Malay)."),
-    thread: str = typer.Option(None, "--thread", help="Continue a conversation (the thread id printed before)."),
+    session: str = typer.Option(None, "--session", help="Continue a conversation (the session id printed before)."),
     as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
 ) -> None:
     """Answer one turn: intent, attempts and archive items (or the reply message)."""
     from .orchestrator import response_json, run
     from .render import render_text
 
-    resp = asyncio.run(run(text, thread_id=thread))
+    resp = asyncio.run(run(text, thread_id=session))
     typer.echo(response_json(resp) if as_json else render_text(resp))
 
 

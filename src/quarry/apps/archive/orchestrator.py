@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from pydantic_ai import Agent, FunctionToolset, Tool
@@ -28,12 +28,10 @@ from quarry.agent import (
     SearchAttempt,
     SearchRefinement,
     TraceStep,
-    open_session,
-    record_run,
     run_agent,
-    save_session,
     timed,
 )
+from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
 from quarry.embed import Embedder, get_embedder
 from quarry.errors import DataMissing, NotFound
@@ -72,13 +70,13 @@ async def run(
     *,
     thread_id: str | None = None,
     settings: Settings | None = None,
-    model: Model | None = None,
+    models: Mapping[str, Model] | None = None,
     emit: EventSink | None = None,
-    judge: Model | None = None,
 ) -> ArchiveResponse:
-    """Answer one turn. `model` replaces the configured chain for the planner and `judge` the relevance
-    judge's (tests inject them; without either, a configured remote model judges, else the grader);
-    `emit(event, data)` is awaited as the turn progresses: intent, query, attempt… (streaming)."""
+    """Answer one turn. `models` replaces the configured chain of an agent by name: "plan" (intent
+    and query) and "judge" (relevance; without one, a configured remote model judges, else the
+    grader); tests inject them. `emit(event, data)` is awaited as the turn progresses: intent,
+    query, attempt… (streaming)."""
     s = settings or get_settings()
     db = get_database(s)
     message = clean_question(message, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -86,10 +84,10 @@ async def run(
     if not await db.run(item_count, db):
         raise DataMissing("No archive items yet: run `quarry archive ingest` first.")
     embedder = get_embedder(s)
-    trace: list[TraceStep] = []
-    with timed() as total:
-        sid, history, state = await db.run(open_session, db, APP, thread_id, ttl_hours=s.session_ttl_hours)
-        last = LastSearch.from_state(state.get(LAST_SEARCH))
+
+    async def body(turn: TurnContext) -> TurnOutcome[ArchiveResponse]:
+        trace, sid = turn.trace, turn.session_id
+        last = LastSearch.from_state(turn.state.get(LAST_SEARCH))
         with timed() as t:
             result = await run_agent(
                 get_plan_agent(),
@@ -97,8 +95,8 @@ async def run(
                 settings=s,
                 offline=offline_plan_model(db, embedder, last),
                 name="archive-plan",
-                model=model,
-                message_history=history,
+                model=turn.model("plan"),
+                message_history=turn.history,
             )
         plan = with_relative_years(result.output, message, last)
         if emit is not None:
@@ -120,25 +118,18 @@ async def run(
         else:
             if emit is not None:
                 await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
-            response = await _search(db, embedder, plan, message, sid, trace, s, emit, judge)
+            response = await _search(db, embedder, plan, message, sid, trace, s, emit, turn.model("judge"))
         response.trace = trace
         if plan.intent == "HERITAGE_SEARCH":
             last = LastSearch(plan, result_years(response))
         saved = {"last_plan": plan.model_dump(mode="json"), **({LAST_SEARCH: last.to_state()} if last else {})}
-        await db.run(save_session, db, APP, sid, result.messages, saved)
-    response.run_id = await db.run(
-        record_run,
-        db,
-        app=APP,
-        request=message,
-        session_id=sid,
-        action=response.response_type if plan.intent == "HERITAGE_SEARCH" else plan.intent.lower(),
-        model=result.model,
-        ms=total.ms,
-        trace=trace,
-        response=response,
-    )
-    return response
+        action = response.response_type if plan.intent == "HERITAGE_SEARCH" else plan.intent.lower()
+        return TurnOutcome(response, result.messages, saved, action, message, (result.model or "",))
+
+    done = await run_turn(APP, body, db=db, settings=s, session_id=thread_id, models=models)
+    done.response.thread_id = done.session_id
+    done.response.run_id = done.run_id
+    return done.response
 
 
 def result_years(resp: ArchiveResponse) -> tuple[int, ...]:
@@ -331,9 +322,8 @@ async def more_like_this(
     *,
     thread_id: str | None = None,
     settings: Settings | None = None,
-    model: Model | None = None,
+    models: Mapping[str, Model] | None = None,
     emit: EventSink | None = None,
-    judge: Model | None = None,
 ) -> ArchiveResponse:
     """A new search seeded with item `identifier`'s title and tags, through the same `run`."""
     s = settings or get_settings()
@@ -341,7 +331,7 @@ async def more_like_this(
     seed = await db.run(item_seed, db, identifier.strip()[:40])
     if seed is None:
         raise NotFound(f"No archive item {identifier.strip()[:40]!r}.")
-    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, model=model, emit=emit, judge=judge)
+    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, models=models, emit=emit)
     # The item itself is the closest match to its own words: "more like this" shows the others.
     resp.archives = [h for h in resp.archives if h.identifier != seed["identifier"]]
     resp.nearest = [h for h in resp.nearest if h.identifier != seed["identifier"]]

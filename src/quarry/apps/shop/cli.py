@@ -42,7 +42,7 @@ def ingest_cmd(
 @cli.command("ask")
 def ask_cmd(
     text: str = typer.Argument("", help="The user's message (Persian or English)."),
-    chat: str = typer.Option(None, "--chat", help="Continue chat ID (default: a new chat)."),
+    session: str = typer.Option(None, "--session", help="Continue a conversation: its chat id (default: a new chat)."),
     image: Path = typer.Option(
         None, "--image", help="An image file sent as a part of this turn.", exists=True, dir_okay=False, readable=True
     ),
@@ -60,5 +60,5 @@ def ask_cmd(
         parts.append(ImagePart(type="image", content=base64.b64encode(image.read_bytes()).decode()))
     if not parts:
         raise BadInput("Nothing to ask: give a message or --image.")
-    turn = asyncio.run(run(chat or uuid.uuid4().hex, parts))
+    turn = asyncio.run(run(session or uuid.uuid4().hex, parts))
     typer.echo(response_json(turn) if as_json else render_text(turn))
