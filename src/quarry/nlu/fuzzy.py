@@ -64,6 +64,37 @@ def name_index(names: tuple[str, ...]) -> NameIndex:
     return NameIndex({compact(n): n for n in names if compact(n)})
 
 
+_VOWELS = frozenset("aeiouyаеёиоуыэюяіїєαεηιουω")
+
+
+def typing_slip(typed: str, word: str) -> bool:
+    """True when `typed` is `word` with one slip of the kinds that keep a word recognisable and
+    rarely make another word: two neighbouring letters swapped ("burnign"), a letter doubled or
+    undoubled ("watter", "smels"), a vowel added or dropped ("smokee"), or, in words of eight
+    letters or more, one vowel for another ("elavator"). A consonant swapped for another
+    ("charged"/"charred", "since"/"singe") is not a slip: it is usually a different word."""
+    if typed == word or len(word) < 4 or not typed or typed[0] != word[0]:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        if len(diff) == 2 and diff[1] == diff[0] + 1:
+            i = diff[0]
+            return typed[i] == word[i + 1] and typed[i + 1] == word[i]
+        return len(diff) == 1 and len(word) >= 8 and typed[diff[0]] in _VOWELS and word[diff[0]] in _VOWELS
+    if abs(len(typed) - len(word)) != 1:
+        return False
+    longer, shorter = (typed, word) if len(typed) > len(word) else (word, typed)
+    for i, c in enumerate(longer):
+        if longer[:i] + longer[i + 1 :] == shorter:
+            doubled = (i > 0 and longer[i - 1] == c) or (i + 1 < len(longer) and longer[i + 1] == c)
+            # A vowel typed in extra counts from five letters; one left out only from six ("foco" is
+            # not "fuoco").
+            vowel = c in _VOWELS and (len(word) >= 6 or longer is typed)
+            if doubled or vowel:
+                return True
+    return False
+
+
 def _initials_of(short: str, word: str) -> bool:
     """'prd' of 'parade', 'bt' of 'bukit': the same first letter, the rest in order."""
     if len(short) < 2 or short[0] != word[0] or len(short) >= len(word):

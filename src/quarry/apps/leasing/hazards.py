@@ -16,12 +16,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from quarry.nlu.fuzzy import typing_slip
 from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.text import fold
 
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
 _SENTENCE = re.compile(r"[.!?;\n]+|(?<=\s)-(?=\s)")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACED = re.compile(r"^[\sa-z\u00e0-\u024f\u0400-\u04ff0-9'*.\-]+$")
+"""Entries in Latin or Cyrillic script match word by word; others (Chinese, Korean, Arabic, Hebrew,
+Bengali…) match inside the text, since words there carry particles and prefixes."""
+_CJK_WINDOW = 12
 
 
 @dataclass(frozen=True)
@@ -34,14 +38,15 @@ class Phrase:
     @classmethod
     def of(cls, entry: str) -> Phrase:
         text = fold(entry)
-        if _CJK.search(text):
-            return cls((), text)
+        if not _SPACED.match(text):
+            return cls((), text.replace("*", ""))
         return cls(tuple(text.split()), None)
 
     def spans(self, tokens: list[str], sentence: str) -> list[tuple[int, int]]:
-        """(first token, token after) of every place this phrase stands in `tokens`."""
+        """(first token, token after) of every place this phrase stands in `tokens`; for an entry
+        matched inside the text, (character offset, -1)."""
         if self.cjk is not None:
-            return [(0, 0)] if self.cjk in sentence else []
+            return [(m.start(), -1) for m in re.finditer(re.escape(self.cjk), sentence)]
         n = len(self.words)
         return [
             (i, i + n)
@@ -51,7 +56,11 @@ class Phrase:
 
 
 def _word(pattern: str, token: str) -> bool:
-    return token.startswith(pattern[:-1]) if pattern.endswith("*") else token == pattern
+    """A lexicon word against a typed word: a stem (pattern*) by its start, a whole word exactly or
+    with one typing slip ("smokee", "elavator", "watter")."""
+    if pattern.endswith("*"):
+        return token.startswith(pattern[:-1])
+    return token == pattern or typing_slip(token, pattern)
 
 
 @dataclass(frozen=True)
@@ -122,15 +131,19 @@ def find_hazards(text: str) -> list[HazardFinding]:
         masked = list(tokens)
         sentence_masked = sentence
         for eq in lex.set_aside:
-            for a, b in eq.spans(tokens, sentence):
+            for a, b in eq.spans(tokens, sentence) if eq.cjk is None else []:
                 masked[a:b] = ["·"] * (b - a)
             if eq.cjk:
                 sentence_masked = sentence_masked.replace(eq.cjk, " ")
         for a, b, _ in _pairs(lex.cooking, tokens, sentence, lex):
-            masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
+            if b >= 0:
+                masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
         for name, phrases in lex.signals.items():
             for ph in phrases:
-                live = [s for s in ph.spans(masked, sentence_masked) if not _negated(masked, s[0], lex)]
+                live = [
+                    span for span in ph.spans(masked, sentence_masked)
+                    if span[1] < 0 or not _negated(masked, span[0], lex)
+                ]  # fmt: skip
                 if name not in found and live:
                     found[name] = " ".join(ph.words) or str(ph.cjk)
         for name, pair in lex.pairs.items():
