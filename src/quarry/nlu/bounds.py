@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from quarry.nlu.lexicon import core_lexicon, phrases
 from quarry.nlu.scan import Scan
+from quarry.nlu.text import EDGE_L, EDGE_R
 
 ValueReader = Callable[[re.Match[str], str, "re.Match[str] | None", str], "float | None"]
 
@@ -52,7 +53,7 @@ def _words(key: str, langs: tuple[str, ...]) -> str:
 @lru_cache(maxsize=64)
 def _patterns(q: Quantity, langs: tuple[str, ...]) -> list[tuple[str, re.Pattern[str]]]:
     a, b = q.pattern("a_"), q.pattern("b_")
-    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    edge_l, edge_r = EDGE_L, EDGE_R
     # Min and max words share one alternation each side, so the leftmost phrase wins:
     # "not more than 420k" is read from "not", never as "more than 420k".
     before = (

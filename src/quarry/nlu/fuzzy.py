@@ -121,8 +121,9 @@ class Hit:
     exact: bool
 
 
-def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None) -> Hit | None:
-    """The data's name closest to `typed`, if close enough (exact compact match first)."""
+def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None, shortened: bool = False) -> Hit | None:
+    """The data's name closest to `typed`, if close enough (exact compact match first). With
+    `shortened`, one short word may stand for a whole name ("semb" → SEMBAWANG) when only one fits."""
     index = name_index(tuple(names))
     key = compact(typed)
     if not key:
@@ -132,6 +133,10 @@ def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None) 
     scored = [(score, k) for k in index.keys if (score := _close(key, k)) is not None]
     if not scored:
         scored = [(50.0, compact(n)) for n in index.by_key.values() if abbreviates(typed, n)]
+    if not scored and shortened and " " not in typed.strip() and 3 <= len(key) <= 5:
+        # One shortened word ("semb", "bpj"): the letters in order, the first kept; only if one
+        # name fits.
+        scored = [(40.0, k) for k in index.keys if _initials_of(key, k) and len(k) >= len(key) + 2]
     scored = [(s, k) for s, k in scored if cutoff is None or s >= cutoff]
     if not scored:
         return None

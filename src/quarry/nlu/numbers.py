@@ -49,6 +49,8 @@ def table(lang: str) -> Table:
         words[_key(w)] = ("add", float(v))
     for w, v in extra.get("scale_small", {}).items():
         words[_key(w)] = ("small", float(v))
+    for w, v in extra.get("scale_big", {}).items():
+        words[_key(w)] = ("big", float(v))
     for w in extra.get("teen", ()):
         words[_key(w)] = ("teen", 10.0)
     for w in [*info.get("SKIP_TOKENS", ()), *extra.get("joiners", ())]:
@@ -162,10 +164,28 @@ def find_number_words(text: str, langs: tuple[str, ...] = LANGS) -> list[Found]:
     return found
 
 
+_CJK_NUMERALS = re.compile(r"[〇零一壹两二贰三叁四肆五伍六陆七柒八捌九玖十拾百佰千仟万萬亿]+")
+
+
+def find_cjk_numbers(text: str) -> list[Found]:
+    """Chinese numerals, written without spaces ("四房式" → 4, "十五" → 15); a lone 一 stays a word
+    (it is usually "one of", "always"…)."""
+    t = table("zh")
+    out: list[Found] = []
+    for m in _CJK_NUMERALS.finditer(text):
+        parts = [x for c in m.group() if (x := t.words.get(c)) is not None]
+        value = compose(parts)
+        if value is not None and not (len(parts) == 1 and value == 1):
+            out.append(Found(m.start(), m.end(), value, m.group()))
+    return out
+
+
 def words_to_digits(text: str, langs: tuple[str, ...] = LANGS) -> str:
     """`text` with every run of number words replaced by its digits ("seventy years" → "70 years")."""
     out, last = [], 0
-    for f in find_number_words(text, langs):
+    spelled = find_number_words(text, tuple(x for x in langs if x != "zh"))
+    cjk = find_cjk_numbers(text) if "zh" in langs else []
+    for f in sorted([*spelled, *cjk], key=lambda f: f.start):
         out.append(text[last : f.start])
         out.append(_digits(f.value))
         last = f.end

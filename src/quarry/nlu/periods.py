@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from quarry.nlu.lexicon import core_lexicon, phrases
 from quarry.nlu.scan import Scan
+from quarry.nlu.text import EDGE_L, EDGE_R
 
 _UNITS = ("month", "year", "quarter", "week", "day")
 
@@ -53,14 +54,15 @@ def months_between(start: date, anchor: date) -> int:
 
 @lru_cache(maxsize=16)
 def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
-    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    edge_l, edge_r = EDGE_L, EDGE_R
     unit = "|".join(f"(?P<{u}>{_alt(u, langs)})" for u in _UNITS)
     n = r"(?P<n>\d+(?:\.\d+)?)"
     return {
-        "half": re.compile(rf"{edge_l}(?:(?:{_alt('last', langs)})\s+)?(?:{_alt('half_year', langs)})"
-                           rf"(?:\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}))?{edge_r}"),
-        "last": re.compile(rf"{edge_l}(?:{_alt('last', langs)})\s+(?:{n}\s*-?\s*)?(?:{unit}){edge_r}"),
-        "after": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{unit})\s+(?:{_alt('last', langs)}|{_alt('ago', langs)}){edge_r}"),
+        # \s* between the parts: Chinese writes "最近半年" without spaces.
+        "half": re.compile(rf"{edge_l}(?:(?:{_alt('last', langs)})\s*)?(?:{_alt('half_year', langs)})"
+                           rf"(?:\s*(?:{_alt('last', langs)}|{_alt('ago', langs)}))?{edge_r}"),
+        "last": re.compile(rf"{edge_l}(?:{_alt('last', langs)})\s*(?:{n}\s*-?\s*)?(?:{unit}){edge_r}"),
+        "after": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{unit})\s*(?:{_alt('last', langs)}|{_alt('ago', langs)}){edge_r}"),
         # "2 qtrs", "6 mths": a count of months or quarters with no "last" (years are left alone:
         # "70 years" is usually a lease, not a window). Units of one letter never stand alone.
         "bare": re.compile(rf"{edge_l}{n}\s*-?\s*(?:{_bare_units(langs)}){edge_r}"),

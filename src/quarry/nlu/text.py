@@ -42,3 +42,10 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The words of `text`, as typed."""
     return WORD.findall(text)
+
+
+_ALPHABETIC = r"a-zA-Z0-9\u00c0-\u024f\u0400-\u04ff\u0600-\u06ff"
+EDGE_L = rf"(?<![{_ALPHABETIC}])"
+"""A word's left edge in scripts written with spaces (Latin, Cyrillic, Arabic/Persian); Chinese
+and other unspaced scripts have no edge, so a phrase may touch them."""
+EDGE_R = rf"(?![{_ALPHABETIC}])"

@@ -29,6 +29,16 @@ def _band(t: dict[str, Any]) -> tuple[float | None, float | None]:
     return (None if lo is None else float(lo)), (None if hi is None else float(hi))
 
 
+MIDPOINTS = tuple(range(2, 51, 3))
+"""Storey-band midpoints of the data (01-03 → 2 … 49-51 → 50): storey bounds filter on them."""
+
+
+def _bands(lo: int | None, hi: int | None) -> tuple[int, ...]:
+    """The bands a storey bound selects: "above floor 15" (16) and "15 and above" (15) are the same
+    rows, so they are graded as the same answer."""
+    return tuple(m for m in MIDPOINTS if (lo is None or m >= lo) and (hi is None or m <= hi))
+
+
 def _near(a: float | None, b: float | None, tol: float) -> bool:
     return (a is None) == (b is None) and (a is None or b is None or abs(a - b) <= tol)
 
@@ -38,8 +48,10 @@ def blind_differences(label: dict[str, Any], got: Target) -> list[str]:
     it adds that nobody stated (a town, a flat type, a budget, a street, a model filter)."""
     t = got.model_dump()
     wrong: list[str] = []
-    for key in ("town", "flat_type", "storey_preference", "storey_min", "storey_max",
-                "min_remaining_lease_years", "months_back"):  # fmt: skip
+    if _bands(label.get("storey_min"), label.get("storey_max")) != _bands(t.get("storey_min"), t.get("storey_max")):
+        wrong.append(f"storeys {t.get('storey_min')}..{t.get('storey_max')} "
+                     f"(want {label.get('storey_min')}..{label.get('storey_max')})")  # fmt: skip
+    for key in ("town", "flat_type", "storey_preference", "min_remaining_lease_years", "months_back"):
         if key in label and label[key] != t.get(key):
             wrong.append(f"{key} {t.get(key)!r} (want {label[key]!r})")
     if "flat_model" in label and str(label["flat_model"]).lower() != str(t.get("flat_model") or "").lower():

@@ -22,7 +22,26 @@ from quarry.apps.comps.parse_streets import match_streets
 from quarry.apps.comps.parse_terms import LANGS, extract_budget, extract_lease, extract_months
 from quarry.apps.comps.unread import account
 from quarry.apps.comps.vocab import TOWNS
+from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.numbers import words_to_digits
+from quarry.nlu.removals import find_removals
+
+_REMOVABLE: dict[str, tuple[str, ...]] = {
+    "price": ("price_budget_max", "price_budget_min"),
+    "street": ("street_hint", "street_names", "near"),
+    "storey": ("storey_preference", "storey_min", "storey_max"),
+    "lease": ("min_remaining_lease_years",),
+    "area": ("floor_area_target", "floor_area_max", "floor_area_min"),
+    "model": ("flat_model", "flat_model_soft"),
+}
+_CLEARED: dict[str, object] = {"street_names": [], "near": False, "flat_model_soft": False}
+_CLEARED = {name: _CLEARED.get(name) for names in _REMOVABLE.values() for name in names}
+
+
+def removed_groups(scan: Scan) -> set[str]:
+    """The constraint groups this message takes back ("remove the budget", "any floor also can")."""
+    return find_removals(scan, load_lexicon("quarry.apps.comps", "lexicon")["removable"], LANGS)
+
 
 DEFAULT_ANCHOR = date(2023, 12, 1)
 """The newest month of the bundled data, for callers that parse without a database."""
@@ -55,7 +74,8 @@ def parse_target(
     scan = Scan(words_to_digits(text, LANGS))
     for m in scan.matches(_BLOCK_RE):
         scan.blank(m.start(), m.end())
-    fields: Fields = dict(extract_months(scan, anchor or DEFAULT_ANCHOR))
+    fields: Fields = {name: _CLEARED[name] for group in removed_groups(scan) for name in _REMOVABLE[group]}
+    fields.update(extract_months(scan, anchor or DEFAULT_ANCHOR))
     model: Fields = {}
     for extract in _EXTRACTORS:
         found = extract(scan)
@@ -68,12 +88,14 @@ def parse_target(
     parser.find_towns()
     if parser.town is None and parser.street_town is None:
         parser.fuzzy_town()
+    if parser.ambiguous:
+        fields["unresolved"] = parser.ambiguous
     parser.find_streets()
     town = parser.town or parser.street_town
     if town is not None:
         fields["town"] = town
     fields.update(parser.street_fields())
-    fields.update(account(scan, has_town=town is not None))
+    fields.update(account(scan, has_town=town is not None or bool(fields.get("street_names"))))
     return Target(**fields)
 
 
@@ -106,8 +128,17 @@ def merge_turns(
     old town unless the message names new ones: streets belong to a town.
     """
     state: Fields = {}
+    open_place: list[str] = []
     for text in texts:
         turn = parse_target(text, streets=streets, towns=towns, anchor=anchor)
+        if open_place and turn.town is None:
+            # The last message named a place we could not resolve ("jurong", "tengah"); this one
+            # may complete it ("west") or replace it ("try bukit batok"): read them together.
+            joined = parse_target(" ".join([*open_place, text]), streets=streets, towns=towns, anchor=anchor)
+            if joined.town is not None:
+                turn = turn.model_copy(update={"town": joined.town, "unresolved": []})
+                turn.model_fields_set.add("town")
+        open_place = list(turn.unresolved) if turn.town is None else []
         said = turn.model_fields_set
         if turn.town and turn.flat_type:
             state = {}

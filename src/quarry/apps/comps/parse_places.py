@@ -122,7 +122,7 @@ def _tokens_before(buf: str, pos: int, limit: int) -> list[Tok]:
         while end > 0 and buf[end - 1] == " ":
             end -= 1
         start = end
-        while start > 0 and (buf[start - 1].isalnum() or buf[start - 1] in "'&."):
+        while start > 0 and ((buf[start - 1].isascii() and buf[start - 1].isalnum()) or buf[start - 1] in "'&."):
             start -= 1
         word = buf[start:end].rstrip(".")
         if not word:
@@ -167,6 +167,8 @@ class PlaceParser:
         self.hints: list[_Hint] = []
         self.town: str | None = None
         self.street_town: str | None = None
+        self.ambiguous: list[str] = []
+        """Words that begin several towns ("jurong": Jurong East or West), asked back."""
 
     # -- helpers
 
@@ -270,11 +272,19 @@ class PlaceParser:
                 if any(w in _STOP or w in _ARTICLES for _, _, w in run):
                     continue
                 joined = "".join(w for _, _, w in run)
-                if len(joined) < 4:
+                if len(joined) < 3:
                     continue
+                if n == 1 and (joined in everyday_words()):
+                    continue
+                typed = " ".join(w for _, _, w in run)
+                starts = [t for t in self.towns if t.lower().split()[0] == typed] if n == 1 else []
+                if len(starts) > 1:  # "jurong": Jurong East or Jurong West; asked, never guessed
+                    self.ambiguous = [typed]
+                    self.scan.take(run[0][0], run[-1][1])
+                    return
                 if n == 1 and self.index is not None and joined.upper() in self.index.vocab_set:
                     continue  # a real street word is not a town typo
-                hit = best_name(" ".join(w for _, _, w in run), self.towns)
+                hit = best_name(typed, self.towns, shortened=True)
                 if hit is not None:
                     self.town = hit.name
                     self.scan.take(run[0][0], run[-1][1])

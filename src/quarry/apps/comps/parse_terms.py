@@ -7,11 +7,12 @@ from datetime import date
 
 from quarry.apps.comps.parse_scan import Fields, Scan
 from quarry.nlu.bounds import Bound, Quantity, find_bounds
+from quarry.nlu.lexicon import core_lexicon, phrases
 from quarry.nlu.money import marked, money_pattern, money_value
 from quarry.nlu.periods import find_periods
 
-LANGS = ("en", "ms")
-"""Languages of comps messages: Singapore English, with Malay words."""
+LANGS = ("en", "ms", "zh")
+"""Languages of comps messages: Singapore English, with Malay and Chinese words."""
 
 # ---- time window ---------------------------------------------------------------------------
 
@@ -42,9 +43,10 @@ def extract_months(scan: Scan, anchor: date) -> Fields:
 LONG_LEASE_YEARS = 80
 _YRS = r"(?:years?|yrs?|y)"
 _LEASE_QUAL = (
-    r"(?:at\s+least|min(?:imum)?(?:\s+of)?|over|above|more\s+than|>=?|no\s+less\s+than|"
-    r"of\s+at\s+least)"
-)
+    "(?:"
+    + "|".join(r"\s+".join(map(re.escape, w.split())) for w in phrases(core_lexicon("bounds"), "min_before", LANGS))
+    + r"|of\s+at\s+least|>=?)"
+)  # the language layer's lower-bound words: "at least", "not less than", "min", "minimum of"…
 _LEASE_RES = (
     re.compile(
         rf"\b(?:{_LEASE_QUAL}\s*)?(?P<n>\d{{2}})(?!\d)\s*\+?\s*{_YRS}\.?\s*(?:of\s+)?"

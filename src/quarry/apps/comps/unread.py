@@ -32,8 +32,10 @@ def _lexicon() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
 
 
 def everyday_words() -> frozenset[str]:
-    """Function words and task words of comps messages: never a place name without a cue."""
-    return stopwords(LANGS) | _lexicon()[0]
+    """Function words, task words and out-of-scope words of comps messages ("bto" is a new flat,
+    not Bukit Batok): never a place name without a cue."""
+    ignorable, _, scope = _lexicon()
+    return stopwords(LANGS) | ignorable | frozenset(scope)
 
 
 def account(scan: Scan, *, has_town: bool, newest_year: int = 2023) -> Fields:
