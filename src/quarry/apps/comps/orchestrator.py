@@ -182,6 +182,12 @@ async def _loop(
     ctx: TurnContext, query: str, target: Target, sid: str, strict: float, oldest: str, newest: str
 ) -> CompsResponse:
     db, s, trace = ctx.db, ctx.settings, ctx.trace
+    if target.unresolved or target.out_of_scope:
+        # Something named that the data cannot resolve: ask before any query, so nothing broader
+        # than what was asked is ever counted or shown.
+        question = clarify_question(target.model_dump())
+        trace.append(DecisionStep(step="clarify", action="clarify", model="policy", reason=question))
+        return CompsResponse(action="clarify", question=question, session_id=sid, target=target, trace=trace)
     state = initial_state(target, strict)
     held = months_between(newest, oldest) + 1
     if state.target.months_back > held:

@@ -26,7 +26,7 @@ from quarry.agent import AgentFailed, ToolStep, run_agent
 from quarry.db import Database, get_database
 from quarry.settings import Settings
 
-from .models import FinalQuery
+from .models import Clarification, FinalQuery
 from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
 from .tools import (
@@ -34,6 +34,7 @@ from .tools import (
     FinalQueryRejected,
     LabsDeps,
     LoopState,
+    ask_clarification,
     execute_exploratory_sql,
     fuzzy_search_analyte_names,
     fuzzy_search_parameter_names,
@@ -71,7 +72,7 @@ def _context(ctx: RunContext[LabsDeps]) -> str:
 
 
 @lru_cache(maxsize=2)
-def get_agent(agentic: bool) -> Agent[LabsDeps, FinalQuery]:
+def get_agent(agentic: bool) -> Agent[LabsDeps, FinalQuery | Clarification]:
     """The agentic agent (tools + output tool) or the single-shot one (output tool only)."""
     tools: list[Tool[LabsDeps]] = (
         [Tool(fuzzy_search_parameter_names), Tool(fuzzy_search_analyte_names), Tool(execute_exploratory_sql)]
@@ -79,8 +80,11 @@ def get_agent(agentic: bool) -> Agent[LabsDeps, FinalQuery]:
         else []
     )
     retries: AgentRetries = {"tools": 2, "output": 3}
-    agent: Agent[LabsDeps, FinalQuery] = Agent(
-        output_type=ToolOutput(generate_final_query, name="generate_final_query", max_retries=3),
+    agent: Agent[LabsDeps, FinalQuery | Clarification] = Agent(
+        output_type=[
+            ToolOutput(generate_final_query, name="generate_final_query", max_retries=3),
+            ToolOutput(ask_clarification, name="ask_clarification"),
+        ],
         deps_type=LabsDeps,
         tools=tools,
         instructions=AGENTIC_PROMPT if agentic else SINGLE_SHOT_PROMPT,
@@ -98,6 +102,8 @@ class Generation:
 
     state: LoopState
     final: FinalQuery | None = None
+    clarification: Clarification | None = None
+    """Set instead of `final` when the question names something the data does not hold."""
     model: str | None = None
     timeout: bool = False
     error: str | None = None
@@ -149,6 +155,10 @@ async def generate(question: str, settings: Settings, *, model: Model | None = N
             out.error = FAILURE_MESSAGE
             out.detail = f"{type(exc).__name__} at iteration {state.iterations}: {exc}"[:2000]
     else:
-        out.final, out.model, out.fallback, out.tools = result.output, result.model, result.fallback, result.tools
+        out.model, out.fallback, out.tools = result.model, result.fallback, result.tools
+        if isinstance(result.output, Clarification):
+            out.clarification = result.output
+        else:
+            out.final = result.output
     out.ms = round((time.perf_counter() - started) * 1000, 2)
     return out

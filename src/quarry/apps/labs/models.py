@@ -29,6 +29,15 @@ class FinalQuery(BaseModel):
     )
 
 
+class Clarification(BaseModel):
+    """What ask_clarification returns: the question names something the data does not hold (a
+    patient, test or lab), so the user is asked instead of being shown everyone's results."""
+
+    unresolved: str = Field(description="The name or term as the user wrote it, e.g. 'Zorblax Quintero'.")
+    question: str = Field(description="The question back to the user, in the language of the question.")
+    language: str | None = None
+
+
 class IterationLog(BaseModel):
     """One tool call of a run. The first five fields are the seed's audit shape."""
 
@@ -80,6 +89,9 @@ class LabsResponse(BaseModel):
     agentic_mode: bool = Field(True, description="False when AGENTIC_SQL_ENABLED=false (single-shot).")
     language: str | None = Field(None, description="Detected language of the question (ru, uk, en, es).")
     model: str | None = Field(None, description="Model that produced the final answer.")
+    unresolved: list[str] = Field(
+        default_factory=list, description="Names or terms the question used that the data does not hold (clarify)."
+    )
     fallback: list[str] = Field(default_factory=list, description="Why remote models were skipped, if they were.")
     log_id: int | None = Field(None, description="Row id in sql_generation_logs.")
     timings_ms: dict[str, float] = Field(default_factory=dict, description="generation, execution, total.")

@@ -201,6 +201,10 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             intent.patient_name = intent.name_guess
             plan.patient_ids = [pid for pid, _ in picked]
             plan.patient_forms = forms if guess.get("truncated") else []
+        elif not plan.labs and not (intent.labs_known is False and intent.lab_words):
+            # Capitalised words that are no patient and no lab: dropping them would answer about
+            # every patient. Ask instead.
+            plan.unresolved_person = intent.name_guess
     elif intent.patient_name:
         lookup = seen.patients
         if lookup is not None and "error" not in lookup:
@@ -208,6 +212,8 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             plan.patient_ids = [pid for pid, _ in picked]
             if lookup.get("truncated") and picked:
                 plan.patient_forms = forms
+            if not picked:
+                plan.unresolved_person = intent.patient_name
         else:
             plan.patient_fallback = intent.patient_name
     if intent.lab_words and intent.wants_lab and not person:
@@ -255,6 +261,13 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
         # The last query was rejected: answer with the plainest query shape instead.
         intent.aggregate, intent.group_by = "list", "none"
     plan = make_plan(intent, seen)
+    if plan.unresolved_person is not None:
+        clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)
+        if clarify is not None:
+            text = NOT_FOUND_PATIENT.get(intent.language, NOT_FOUND_PATIENT["en"]).format(name=plan.unresolved_person)
+            args = {"unresolved": plan.unresolved_person, "question": text, "language": intent.language}
+            reasoning = f"No patient is called '{plan.unresolved_person}': asking instead of querying everyone."
+            return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
     sql = build_sql(plan)
     patient_names = None
     lookup = seen.patients
@@ -269,6 +282,15 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
     tool = info.output_tools[0].name
     args = {"sql": sql, "explanation": explanation, "language": intent.language}
     return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(tool, args)])
+
+
+NOT_FOUND_PATIENT = {
+    "en": "I couldn't find a patient named '{name}'. Which patient do you mean (full name, or add the birth year)?",
+    "ru": "Не нашёл пациента «{name}». Кого вы имеете в виду (полное имя или год рождения)?",
+    "uk": "Не знайшов пацієнта «{name}». Кого ви маєте на увазі (повне ім'я або рік народження)?",
+    "es": "No encontré a ningún paciente llamado «{name}». ¿A qué paciente se refiere (nombre completo o año de "
+    "nacimiento)?",
+}
 
 
 def offline_labs_model(

@@ -101,6 +101,8 @@ class Plan:
     """Stored lab_reports.lab_name values the question names."""
     lab_fallback: list[str] = field(default_factory=list)
     """Words to match against folded lab names when the stored names are unknown."""
+    unresolved_person: str | None = None
+    """A name the question gave that matched no patient (and no lab): asked back, never widened."""
 
 
 def quote(value: str) -> str:

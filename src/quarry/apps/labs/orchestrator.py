@@ -146,6 +146,11 @@ async def run(
         return clarify
     gen = await generate(question, s, model=model)
     response = _response(question, gen, s)
+    if gen.clarification is not None:
+        # A patient, test or lab the data does not hold: asked back by name, no query runs.
+        response.status, response.explanation = "clarify", gen.clarification.question
+        response.unresolved = [gen.clarification.unresolved]
+        response.language = gen.clarification.language or response.language
     execution_detail = None
     exec_ms = 0.0
     if execute and gen.final is not None:

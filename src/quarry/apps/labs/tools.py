@@ -20,7 +20,7 @@ from quarry.sqlguard import validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
 from .fuzzy import AnalyteMatch, FuzzyMatch, search_analyte_names, search_parameter_names
-from .models import FinalQuery, IterationLog, ToolName
+from .models import Clarification, FinalQuery, IterationLog, ToolName
 from .policy import LABS_TABLES, READER_ROLE, labs_policy
 
 MAX_TERM_CHARS = 200
@@ -270,3 +270,14 @@ def schema_snapshot(settings: Settings) -> str:
     if key not in _snapshots:
         _snapshots[key] = _snapshot(settings)
     return _snapshots[key]
+
+
+def ask_clarification(
+    ctx: RunContext[LabsDeps], unresolved: str, question: str, language: str | None = None
+) -> Clarification:
+    """Ask the user instead of querying when the question names a patient, test or lab that the data
+    does not hold (a name no patient has, a test no lab measures). Never answer such a question with
+    a broader query (every patient's results): name what was not found and ask which one was meant.
+    `question` is written in the language of the user's question."""
+    del ctx
+    return Clarification(unresolved=unresolved.strip()[:200], question=question.strip()[:500], language=language)

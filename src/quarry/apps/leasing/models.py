@@ -44,6 +44,11 @@ class SearchSpec(BaseModel):
     confidence: dict[str, float] = Field(default_factory=dict, description="0..1 per extracted field.")
     spec_status: SpecStatus = Field("underconstrained", description="'underconstrained' triggers one question.")
     notes: list[str] = Field(default_factory=list, description="How quotes were normalised (e.g. $/SF/yr → monthly).")
+    unresolved_places: list[str] = Field(
+        default_factory=list,
+        description="Places the message named that are no neighbourhood or stop in the data: asked back, never "
+        "dropped (a search without them would show units anywhere).",
+    )
 
     def constrained_fields(self) -> list[str]:
         """The fields that narrow a search (location, size, budget)."""

@@ -273,6 +273,37 @@ def plain(text: str) -> str:
     return text
 
 
+# A capitalised place after a place word ("in Astoria", "near Zorbaville"): when it is no
+# neighbourhood, stop or borough we know, it is asked back instead of dropped.
+_PLACE_SAID = re.compile(
+    r"\b(?:in|near|around|by|close to|next to|at|off|within|walking distance (?:to|from|of))\s+(?:the\s+)?"
+    r"((?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|of|de|la))*)"
+)
+_NOT_PLACES = frozenset(
+    {
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+        "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "am", "pm", "sf", "sqft", "psf", "asap", "q1", "q2", "q3", "q4", "i", "nyc", "new", "york", "usd",
+    }
+)  # fmt: skip
+
+
+def unresolved_places(text: str) -> list[str]:
+    """Capitalised places the message names after a place word that match no neighbourhood, landmark or
+    borough in the data ("in Astoria", "near Zorbaville")."""
+    known = [*_HOOD_TOKENS, *landmarks(), *ambiguous_landmarks()]
+    out: list[str] = []
+    for m in _PLACE_SAID.finditer(text):
+        said = m.group(1).strip(" .,")
+        low = said.lower()
+        if not said or low in _NOT_PLACES or all(w.lower() in _NOT_PLACES for w in said.split()):
+            continue
+        if any(k in low or low in k for k in known):
+            continue
+        out.append(said)
+    return list(dict.fromkeys(out))
+
+
 def parse_needs(text: str) -> SearchSpec:
     """The SearchSpec of one message (no earlier turns)."""
     text = plain(text)
@@ -318,6 +349,7 @@ def parse_needs(text: str) -> SearchSpec:
     if tl:
         conf["timeline"] = 0.8
     spec = SearchSpec(
+        unresolved_places=unresolved_places(text),
         location=locations,
         min_sqft=lo,
         max_sqft=hi,
@@ -343,11 +375,17 @@ def status_of(spec: SearchSpec) -> SpecStatus:
     """'ok' with a location and a size or budget, or a size and a budget; else 'underconstrained'."""
     have = set(spec.constrained_fields())
     ok = ("location" in have and have & {"size", "budget"}) or {"size", "budget"} <= have
-    return "ok" if ok else "underconstrained"
+    return "ok" if ok and not spec.unresolved_places else "underconstrained"
 
 
 def clarifying_question(spec: SearchSpec) -> str:
-    """One question that asks for everything the spec still lacks."""
+    """One question that asks for everything the spec still lacks; a place we do not know first."""
+    if spec.unresolved_places:
+        named = ", ".join(f"'{p}'" for p in spec.unresolved_places)
+        return (
+            f"I don't have listings in {named}. Which neighbourhood should I search instead "
+            "(e.g. Midtown, Flatiron, Financial District, DUMBO)?"
+        )
     have = set(spec.constrained_fields())
     missing = []
     if "location" not in have:
@@ -374,6 +412,7 @@ def merge(previous: SearchSpec, answer: SearchSpec) -> SearchSpec:
             data[k] = v if not isinstance(v, list) else list(dict.fromkeys([*data.get(k, []), *v]))
     if answer.location:
         data["location"] = answer.location
+    data["unresolved_places"] = answer.unresolved_places  # what the answer itself left unknown
     data["confidence"] = {**previous.confidence, **answer.confidence}
     data["notes"] = [*previous.notes, *answer.notes]
     spec = SearchSpec.model_validate(data)

@@ -208,7 +208,7 @@ class _Turn:
             )
         )
         self.state.pop("awaiting", None)
-        if spec.spec_status == "underconstrained" and not answered:
+        if spec.spec_status == "underconstrained" and (not answered or spec.unresolved_places):
             question = clarifying_question(spec)
             self.state.update(awaiting="VIA/needs", spec=spec.model_dump(mode="json"), spec_text=text)
             self.trace.append(DecisionStep(step="clarify", action="ask", model="policy", reason=question))
