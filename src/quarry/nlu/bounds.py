@@ -58,7 +58,7 @@ def _patterns(q: Quantity, langs: tuple[str, ...]) -> list[tuple[str, re.Pattern
     # "not more than 420k" is read from "not", never as "more than 420k".
     before = (
         rf"{edge_l}(?:(?P<minw>{_words('min_before', langs)})|(?P<maxw>{_words('max_before', langs)})"
-        rf"|(?P<apxw>{_words('approx_before', langs)}))\s*:?\s*{a}"
+        rf"|(?P<apxw>{_words('approx_before', langs)}))\s*:?\s*(?:the\s+)?{a}"
     )
     after = (
         rf"{a}\s*(?:(?P<apxw>{_words('approx_after', langs)})|(?P<minw>{_words('min_after', langs)})"

@@ -97,7 +97,7 @@ def typing_slip(typed: str, word: str) -> bool:
 
 def _initials_of(short: str, word: str) -> bool:
     """'prd' of 'parade', 'bt' of 'bukit': the same first letter, the rest in order."""
-    if len(short) < 2 or short[0] != word[0] or len(short) >= len(word):
+    if not short or short[0] != word[0] or len(short) >= len(word):
         return False
     rest = iter(word[1:])
     return all(c in rest for c in short[1:])

@@ -175,7 +175,8 @@ def find_cjk_numbers(text: str) -> list[Found]:
     for m in _CJK_NUMERALS.finditer(text):
         parts = [x for c in m.group() if (x := t.words.get(c)) is not None]
         value = compose(parts)
-        if value is not None and not (len(parts) == 1 and value == 1):
+        scale_only = all(k == "big" for k, _ in parts)  # "70万": the scale of a written number
+        if value is not None and not scale_only and not (len(parts) == 1 and value == 1):
             out.append(Found(m.start(), m.end(), value, m.group()))
     return out
 

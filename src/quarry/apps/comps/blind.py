@@ -43,7 +43,7 @@ def _near(a: float | None, b: float | None, tol: float) -> bool:
     return (a is None) == (b is None) and (a is None or b is None or abs(a - b) <= tol)
 
 
-def blind_differences(label: dict[str, Any], got: Target) -> list[str]:
+def blind_differences(label: dict[str, Any], got: Target, said: str = "") -> list[str]:
     """The stated fields of a blind label that the parsed target gets wrong, and hard constraints
     it adds that nobody stated (a town, a flat type, a budget, a street, a model filter)."""
     t = got.model_dump()
@@ -73,7 +73,11 @@ def blind_differences(label: dict[str, Any], got: Target) -> list[str]:
     for key in ("town", "flat_type"):
         if key not in label and t.get(key) is not None:
             wrong.append(f"{key} {t[key]!r} never stated")
-    if "street" not in label and t["street_names"] and not t.get("near"):
+    hint = (t.get("street_hint") or "").lower()
+    typed = bool(hint) and all(part.strip() in said.lower() for part in hint.split(" / "))
+    if "street" not in label and t["street_names"] and not t.get("near") and not typed:
+        # Streets from words the user typed ("bedok north", "fernvale") narrow what they named;
+        # streets from nothing they typed would be an invented constraint.
         wrong.append(f"streets {t['street_names']} never stated")
     if "flat_model" not in label and t.get("flat_model") and not t.get("flat_model_soft"):
         wrong.append(f"flat_model {t['flat_model']!r} never stated")
@@ -96,7 +100,8 @@ def comps_grader(settings: Settings) -> Grader:
             return BlindVerdict(
                 id=record["id"], right=False, group=group, why=f"action {resp.action} (want {record['expect']})"
             )
-        wrong = [] if want_clarify else blind_differences(record.get("target", {}), resp.target)
+        said = " ".join(record["turns"])
+        wrong = [] if want_clarify else blind_differences(record.get("target", {}), resp.target, said)
         return BlindVerdict(id=record["id"], right=not wrong, group=group, why="; ".join(wrong))
 
     return grade

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import lru_cache
 
 from quarry.apps.comps.models import Target
 from quarry.apps.comps.parse_flat import extract_flat_model, extract_flat_type
@@ -25,6 +26,7 @@ from quarry.apps.comps.vocab import TOWNS
 from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.removals import find_removals
+from quarry.nlu.translate import translate
 
 _REMOVABLE: dict[str, tuple[str, ...]] = {
     "price": ("price_budget_max", "price_budget_min"),
@@ -36,6 +38,13 @@ _REMOVABLE: dict[str, tuple[str, ...]] = {
 }
 _CLEARED: dict[str, object] = {"street_names": [], "near": False, "flat_model_soft": False}
 _CLEARED = {name: _CLEARED.get(name) for names in _REMOVABLE.values() for name in names}
+
+
+@lru_cache(maxsize=1)
+def _translations() -> dict[str, str]:
+    """Malay and Chinese words read as English (`translate.*` in the lexicon)."""
+    table = load_lexicon("quarry.apps.comps", "lexicon")["translate"]
+    return {k: v for lang in table.values() for k, v in lang.items()}
 
 
 def removed_groups(scan: Scan) -> set[str]:
@@ -71,7 +80,7 @@ def parse_target(
     Target has no block field. What no extractor used is accounted for (`account`): ignorable,
     an unresolved place or out-of-scope request (asked back), or not understood (said back).
     """
-    scan = Scan(words_to_digits(text, LANGS))
+    scan = Scan(words_to_digits(translate(text, _translations()), LANGS))
     for m in scan.matches(_BLOCK_RE):
         scan.blank(m.start(), m.end())
     fields: Fields = {name: _CLEARED[name] for group in removed_groups(scan) for name in _REMOVABLE[group]}

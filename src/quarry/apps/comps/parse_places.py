@@ -74,6 +74,9 @@ _NEAR_RE = re.compile(
     r"vicinity\s+of|(?:within\s+)?walking\s+distance\s+(?:of|to|from)|walkable\s+to)\b"
 )
 _NEAR_BEFORE_RE = re.compile(_NEAR_RE.pattern + r"(?:\s+the)?\s*$")
+_EXCLUDED_BEFORE_RE = re.compile(
+    r"\b(?:not|except|excluding|exclude|other\s+than|besides|but\s+not|avoid)\s+(?:in\s+|at\s+|near\s+)?(?:the\s+)?$"
+)
 _WEAK_RE = re.compile(r"\b(?:at|on|along|in|by|off)\b")
 _AREA_WORD_RE = re.compile(r"\b(?:area|vicinity|neighbou?rhood|estate|precinct|side)\b")
 _TYPE_WORD_RE = re.compile(
@@ -176,7 +179,11 @@ class PlaceParser:
         return bool(_NEAR_BEFORE_RE.search(self.scan.buf[max(0, start - 48) : start]))
 
     def _add_hint(self, start: int, end: int, near: bool, *, require_match: bool = False) -> bool:
-        """Record a hint; with `require_match` only if it names real streets (strictly)."""
+        """Record a hint; with `require_match` only if it names real streets (strictly). A place the
+        user excludes ("not in Sumang", "except Fernvale") is never a filter for it: the words stay
+        unread and are said back (comps cannot exclude streets)."""
+        if _EXCLUDED_BEFORE_RE.search(self.scan.buf[max(0, start - 24) : start]):
+            return False
         text = self.scan.original(start, end)
         names = find_streets(text, self.streets, strict=require_match)
         if not names and self.streets:
@@ -214,6 +221,20 @@ class PlaceParser:
                     break
         return (best[1], best[2]) if best else None
 
+    def _typo_street_extent(self, start: int, end: int) -> tuple[int, int] | None:
+        """A street that begins with this town's name but was typed with slips ("bedok resevoir road"):
+        the town and the next words, up to a street-type word, matched against the data's streets."""
+        after = _tokens_after(self.scan.buf, end, 4)
+        typed = [i for i, (_, _, w) in enumerate(after) if w in STREET_TYPE_WORDS]
+        if not self.streets or not typed:
+            return None
+        last = after[typed[0]]
+        phrase = self.scan.buf[start : last[1]]
+        hit = best_name(phrase, self.streets)
+        if hit is None or not hit.name.lower().startswith(self.scan.buf[start:end].split()[0]):
+            return None
+        return start, last[1]
+
     @staticmethod
     def _reads_like_street(pre: list[Tok], post: list[Tok]) -> bool:
         """Without a street list: 'Upp X', 'Lor 3 X', 'X North Ave 3', 'X St 81' read as streets."""
@@ -237,7 +258,7 @@ class PlaceParser:
             if MASK in scan.buf[m.start() : m.end()]:
                 continue  # already part of a street found from an earlier town word
             town = _TOWN_BY_KEY[_key(m[0])]
-            span = self._street_extent(m.start(), m.end())
+            span = self._street_extent(m.start(), m.end()) or self._typo_street_extent(m.start(), m.end())
             if span is not None:
                 s, e = span
                 toks = canon_tokens(scan.buf[s:e])

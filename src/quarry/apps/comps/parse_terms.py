@@ -41,7 +41,7 @@ def extract_months(scan: Scan, anchor: date) -> Fields:
 # ---- remaining lease -----------------------------------------------------------------------
 
 LONG_LEASE_YEARS = 80
-_YRS = r"(?:years?|yrs?|y)"
+_YRS = r"(?:years?|yrs?|y|年)"
 _LEASE_QUAL = (
     "(?:"
     + "|".join(r"\s+".join(map(re.escape, w.split())) for w in phrases(core_lexicon("bounds"), "min_before", LANGS))
