@@ -183,6 +183,7 @@ def find_cjk_numbers(text: str) -> list[Found]:
 
 def words_to_digits(text: str, langs: tuple[str, ...] = LANGS) -> str:
     """`text` with every run of number words replaced by its digits ("seventy years" → "70 years")."""
+    text = _decimal_words(text, langs)
     out, last = [], 0
     spelled = find_number_words(text, tuple(x for x in langs if x != "zh"))
     cjk = find_cjk_numbers(text) if "zh" in langs else []
@@ -191,7 +192,41 @@ def words_to_digits(text: str, langs: tuple[str, ...] = LANGS) -> str:
         out.append(_digits(f.value))
         last = f.end
     out.append(text[last:])
-    return "".join(out)
+    return _decimals("".join(out), langs)
+
+
+def _single(word: str, langs: tuple[str, ...]) -> str | None:
+    """One word as a digit string ("one" → "1", "5" → "5"), else None."""
+    if word.isdigit():
+        return word
+    for lang in langs:
+        hit = _lookup(table(lang), word)
+        if hit is not None and hit[0] == "add":
+            return _digits(hit[1])
+    return None
+
+
+def _decimal_words(text: str, langs: tuple[str, ...]) -> str:
+    """ "one point one" → "1.1" (a lone "one" is otherwise kept as a word)."""
+    words = [w for lang in langs for w in core_lexicon("numbers").get(lang, {}).get("decimal", ())]
+    if not words:
+        return text
+    alt = "|".join(map(re.escape, words))
+
+    def number(m: re.Match[str]) -> str:
+        a, b = _single(m.group(1), langs), _single(m.group(2), langs)
+        return f"{a}.{b}" if a is not None and b is not None else m.group()
+
+    return re.sub(rf"(?<![\w.])([^\W_]+)\s+(?:{alt})\s+([^\W_]+)(?![\w.])", number, text, flags=re.IGNORECASE)
+
+
+def _decimals(text: str, langs: tuple[str, ...]) -> str:
+    """ "1 point 1" → "1.1": a number, a decimal word, digits."""
+    words = [w for lang in langs for w in core_lexicon("numbers").get(lang, {}).get("decimal", ())]
+    if not words:
+        return text
+    alt = "|".join(map(re.escape, words))
+    return re.sub(rf"(?<![\d.])(\d+)\s+(?:{alt})\s+(\d+)(?![\d.])", r"\1.\2", text, flags=re.IGNORECASE)
 
 
 def fraction_words(langs: tuple[str, ...] = LANGS) -> dict[str, float]:

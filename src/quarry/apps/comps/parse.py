@@ -123,6 +123,19 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
 )
 _STREET_GROUP = _GROUPS[2]
 _THIS_TURN = ("unresolved", "out_of_scope", "not_understood")
+_ADJUST_RE = re.compile(
+    r"\b(?:lower|raise|reduce|increase|change|make|set|bump|drop|up|down|adjust)\s+(?:it|that|this|the\s+\w+)?\s*"
+    r"(?:down\s+|up\s+)?to\s+(?P<n>\d[\d,.]*\s*(?:k|m|mil)?)\b",
+    re.IGNORECASE,
+)
+_NUMERIC: dict[str, str] = {
+    "min_remaining_lease_years": "lease at least {}",
+    "price_budget_max": "under {}",
+    "price_budget_min": "above {}",
+    "floor_area_target": "{} sqm",
+    "months_back": "last {} months",
+}
+"""Numeric fields a bare "lower it to N" can adjust, and how to read N for each."""
 """What the latest message alone left open: asked or said back about that message only."""
 
 
@@ -138,8 +151,18 @@ def merge_turns(
     """
     state: Fields = {}
     open_place: list[str] = []
+    numeric_said: list[str] = []
     for text in texts:
         turn = parse_target(text, streets=streets, towns=towns, anchor=anchor)
+        new_value = _ADJUST_RE.search(text)
+        if new_value and len(numeric_said) == 1 and not (turn.model_fields_set & set(_NUMERIC)):
+            # "lower it to 65": the one number the previous message set gets the new value.
+            field = numeric_said[0]
+            value = parse_target(_NUMERIC[field].format(new_value["n"]), streets=streets, towns=towns, anchor=anchor)
+            if field in value.model_fields_set:
+                turn = turn.model_copy(update={field: getattr(value, field), "not_understood": []})
+                turn.model_fields_set.add(field)
+        numeric_said = [f for f in _NUMERIC if f in turn.model_fields_set and getattr(turn, f) is not None]
         if open_place and turn.town is None:
             # The last message named a place we could not resolve ("jurong", "tengah"); this one
             # may complete it ("west") or replace it ("try bukit batok"): read them together.

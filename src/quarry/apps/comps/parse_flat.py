@@ -38,6 +38,7 @@ def extract_flat_type(scan: Scan) -> Fields:
     """
     out: Fields = {}
     for m in scan.matches(_EXEC_CONDO_RE):
+        out["out_of_scope"] = "executive condominiums (ECs are not HDB resale flats)"
         scan.take(m.start(), m.end())
     for m in scan.matches(_ROOM_RE):
         n = int(m["d"]) if m["d"] else _DIGIT.get(m["n"]) or int(m["n"])

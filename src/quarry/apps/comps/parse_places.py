@@ -42,6 +42,8 @@ def _key(phrase: str) -> str:
 
 _TOWN_PHRASES: dict[str, str] = {t.lower(): t for t in TOWNS} | TOWN_ALIASES
 _TOWN_BY_KEY: dict[str, str] = {_key(p): t for p, t in _TOWN_PHRASES.items()}
+_LONG_ALIASES: tuple[str, ...] = tuple(p for p in TOWN_ALIASES if len(p) >= 5)
+"""Other names of towns ("kallang" for KALLANG/WHAMPOA) that typing slips are also matched against."""
 _TOWN_BY_KEY.update(SHORT_TOWN_ALIASES)
 _TOWN_RE = re.compile(
     r"(?<![a-z0-9])(?:"
@@ -306,8 +308,9 @@ class PlaceParser:
                 if n == 1 and self.index is not None and joined.upper() in self.index.vocab_set:
                     continue  # a real street word is not a town typo
                 hit = best_name(typed, self.towns, shortened=True)
-                if hit is not None:
-                    self.town = hit.name
+                alias = None if hit is not None else best_name(typed, _LONG_ALIASES)
+                if hit is not None or alias is not None:
+                    self.town = hit.name if hit is not None else _TOWN_PHRASES[alias.name]  # type: ignore[union-attr]
                     self.scan.take(run[0][0], run[-1][1])
                     return
 

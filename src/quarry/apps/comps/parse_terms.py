@@ -49,7 +49,7 @@ _LEASE_QUAL = (
 )  # the language layer's lower-bound words: "at least", "not less than", "min", "minimum of"…
 _LEASE_RES = (
     re.compile(
-        rf"\b(?:{_LEASE_QUAL}\s*)?(?P<n>\d{{2}})(?!\d)\s*\+?\s*{_YRS}\.?\s*(?:of\s+)?"
+        rf"\b(?:{_LEASE_QUAL}\s*)?(?P<n>\d{{2}})(?!\d)\s*(?:\+|plus)?\s*{_YRS}\.?\s*(?:of\s+)?"
         r"(?:(?:remaining|balance)\s+)?(?:lease|remaining|left|balance)\b"
         r"(?:\s+(?:remaining|left|or\s+more|and\s+above|minimum|min))?"
     ),

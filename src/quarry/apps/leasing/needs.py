@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .generate import AMENITY_SPELLINGS
+from .amenities import lexicon as amenity_lexicon
 from .models import Budget, SearchSpec, SpecStatus
 from .places import NEIGHBOURHOODS, WALK_M, ambiguous_landmarks, landmarks
 
@@ -61,24 +61,18 @@ _NICE = re.compile(
 )
 
 # Amenity words → canonical names (the inventory's), plus the two flags §C scores.
-_AMENITY_WORDS: dict[str, str] = {s.lower(): name for name, spellings in AMENITY_SPELLINGS.items() for s in spellings}
+_AMENITY_WORDS: dict[str, str] = {p: name for name, phrases in amenity_lexicon().items() for p in phrases}
 _AMENITY_WORDS.update(
-    {"pet friendly": "pet-friendly", "pets": "pet-friendly", "pet": "pet-friendly", "dog friendly": "pet-friendly",
-     "dogs": "pet-friendly", "dog": "pet-friendly", "near transit": "near transit", "near the subway": "near transit",
-     "near subway": "near transit", "close to transit": "near transit", "close to the subway": "near transit",
-     "near a subway": "near transit", "near the train": "near transit", "by the subway": "near transit",
-     "terrace": "private-terrace", "outdoor space": "private-terrace", "elevator": "elevator", "doorman": "doorman",
-     "24/7": "24/7-access", "24/7 access": "24/7-access", "conference room": "conference-room",
-     "kitchen": "kitchenette", "roof": "roof-deck", "rooftop": "roof-deck", "gym": "gym", "shower": "shower",
-     "furnished": "furnished", "bike storage": "bike-room", "fiber": "fiber", "loading dock": "loading-dock",
-     "corner": "corner-unit", "high ceilings": "high-ceilings", "exposed brick": "exposed-brick",
-     "natural light": "natural-light", "central air": "central-ac", "central ac": "central-ac",
-     "storefront": "storefront", "venting": "venting"}
+    {"near transit": "near transit", "near the subway": "near transit", "near subway": "near transit",
+     "close to transit": "near transit", "close to the subway": "near transit", "near a subway": "near transit",
+     "near the train": "near transit", "by the subway": "near transit"}
 )  # fmt: skip
 _AMENITY_RE = re.compile(
-    r"(?<![\w-])(" + "|".join(sorted((re.escape(w) for w in _AMENITY_WORDS), key=len, reverse=True)) + r")(?![\w-])",
+    r"(?<![\w-])("
+    + "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]+") for w in _AMENITY_WORDS), key=len, reverse=True))
+    + r")(?![\w-])",
     re.IGNORECASE,
-)
+)  # a space in a phrase also matches a hyphen: "pet friendly" is "pet-friendly"
 _HOOD_TOKENS: dict[str, tuple[str, ...]] = {}
 for _n in NEIGHBOURHOODS:
     for _alias in (_n.name, *_n.aliases):
@@ -246,7 +240,7 @@ def _amenities(text: str) -> tuple[list[str], list[str]]:
     nice: list[str] = []
     nice_from = _NICE.search(text)
     for m in _AMENITY_RE.finditer(text):
-        name = _AMENITY_WORDS[m.group(1).lower()]
+        name = _AMENITY_WORDS[" ".join(re.split(r"[\s-]+", m.group(1).lower()))]
         # "no pets" / "not near transit" are not asks.
         if re.search(r"\b(no|not|without|don'?t need)\s+$", text[max(0, m.start() - 16) : m.start()], re.IGNORECASE):
             continue

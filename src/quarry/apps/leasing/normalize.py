@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
-from .generate import AMENITY_SPELLINGS
+from .amenities import read_amenity
 from .places import NEIGHBOURHOODS
 
 # Canonical field → header spellings seen in feeds (compared after `_header_key`).
@@ -168,14 +168,11 @@ def parse_term(text: str | None) -> tuple[int | None, int | None]:
     return int(lo * factor), int(hi * factor)
 
 
-_AMENITY_BY_SPELLING = {s.lower(): name for name, spellings in AMENITY_SPELLINGS.items() for s in spellings}
-_AMENITY_BY_SPELLING.update({name: name for name in AMENITY_SPELLINGS})
-
-
 def amenity_name(text: str) -> str:
-    """One amenity spelling → its canonical name ('Elev.' → 'elevator'); unknown ones slugified."""
+    """One amenity as a listing writes it → its canonical name ('Elev.' → 'elevator'); unknown ones
+    slugified."""
     t = text.strip().lower()
-    return _AMENITY_BY_SPELLING.get(t) or re.sub(r"[^a-z0-9/]+", "-", t).strip("-")
+    return read_amenity(t) or re.sub(r"[^a-z0-9/]+", "-", t).strip("-")
 
 
 def parse_amenities(text: str | None) -> list[str]:
