@@ -13,14 +13,20 @@ scripts), and prints p50/p95/max per method.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests/ holds the labs test helpers
+
 import argparse
 import statistics
 import time
 
+from tests.labs_support import sibling_settings
+
 from quarry.apps.labs.evaluate import script_variations
 from quarry.apps.labs.ingest import ingest
 from quarry.apps.labs.reference import load_analytes
-from quarry.apps.labs.scratch import sibling_settings
 from quarry.apps.labs.tools import search_parameter_names
 from quarry.db import get_database
 from quarry.evaluate import percentile

@@ -8,6 +8,11 @@ Uses the labs test database (`quarry_labs_test`, loaded once) on the server in u
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests/ holds the labs test helpers
+
 import argparse
 import asyncio
 import statistics
@@ -15,9 +20,9 @@ import time
 
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from tests.labs_support import final_call, load_test_data
 
 from quarry.apps.labs.orchestrator import run
-from quarry.apps.labs.testing import final_call, load_test_data
 
 BUDGET_S = 5.0
 

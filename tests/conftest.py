@@ -75,8 +75,8 @@ def client(db: None) -> Iterator[object]:
 @pytest.fixture
 def labs_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Point code that reads settings from the environment (CLI, UI) at the labs test database."""
-    from quarry.apps.labs.testing import load_test_data
     from quarry.settings import get_settings
+    from tests.labs_support import load_test_data
 
     settings, _ = load_test_data()
     assert settings.database_url

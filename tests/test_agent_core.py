@@ -192,7 +192,7 @@ def test_comps_does_not_ask_the_planner_when_there_is_nothing_to_decide(db: None
 
 def test_labs_tool_calls_reach_agent_runs_as_tool_steps() -> None:
     from quarry.apps.labs.orchestrator import run as labs_run
-    from quarry.apps.labs.testing import load_test_data
+    from tests.labs_support import load_test_data
 
     settings, _ = load_test_data()
     resp = asyncio.run(labs_run("Покажи все мои результаты витамина Д за последний год", settings=settings))

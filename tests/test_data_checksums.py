@@ -52,7 +52,7 @@ def table_checksums() -> dict[str, str]:
 
 
 def labs_checksum() -> str:
-    from quarry.apps.labs.generate import generate
+    from quarry.apps.labs.authoring.generate import generate
 
     data = generate(500, seed=42, anchor=date(2026, 1, 1))
     digest = hashlib.md5()

@@ -16,13 +16,12 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from quarry.apps.labs.loop import FAILURE_MESSAGE, TIMEOUT_MESSAGE
 from quarry.apps.labs.models import LabsResponse
 from quarry.apps.labs.orchestrator import run
-from quarry.apps.labs.scratch import sibling_settings
-from quarry.apps.labs.testing import final_call, load_test_data, turns
 from quarry.apps.labs.tools import FORCE_MESSAGE
 from quarry.db import get_database
 from quarry.errors import BadInput, DataMissing
 from quarry.settings import Settings
 from quarry.setup import migrate_all
+from tests.labs_support import final_call, load_test_data, sibling_settings, turns
 
 from .local_openai import local_openai
 

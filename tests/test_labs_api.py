@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from quarry.api import create_app
 from quarry.apps.labs.ratelimit import LIMITER
-from quarry.apps.labs.testing import load_test_data
+from tests.labs_support import load_test_data
 
 
 @pytest.fixture(scope="module")

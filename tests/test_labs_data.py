@@ -7,14 +7,14 @@ from datetime import date
 
 import pytest
 
-from quarry.apps.labs.generate import generate
+from quarry.apps.labs.authoring.generate import generate
 from quarry.apps.labs.naming import LABS, name_catalogue
 from quarry.apps.labs.reference import load_analytes
-from quarry.apps.labs.testing import TEST_RESULTS, load_test_data
 from quarry.db import get_database
 from quarry.search import skeleton_fold as fold
 from quarry.search import trigram_similarity as similarity
 from quarry.settings import Settings
+from tests.labs_support import TEST_RESULTS, load_test_data
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 
 from quarry.apps.labs.evaluate import EVAL_FILE, expand_gold, load, run_eval, same_results
 from quarry.apps.labs.naming import names_for
-from quarry.apps.labs.testing import load_test_data
+from tests.labs_support import load_test_data
 
 
 def test_eval_set_has_the_required_mix() -> None:

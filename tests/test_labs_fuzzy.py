@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from quarry.apps.labs.naming import name_catalogue
-from quarry.apps.labs.testing import load_test_data
 from quarry.apps.labs.tools import search_parameter_names
 from quarry.db import get_database
 from quarry.settings import Settings
+from tests.labs_support import load_test_data
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ from quarry.apps.labs.offline import read_history
 from quarry.apps.labs.offline_intent import parse
 from quarry.apps.labs.offline_sql import AnalyteFilter, Plan, build_sql, patient_lookup_sql
 from quarry.apps.labs.orchestrator import run
-from quarry.apps.labs.testing import load_test_data
 from quarry.db import get_database
 from quarry.settings import Settings
+from tests.labs_support import load_test_data
 
 GENERATOR_LABS = [lab.name for lab in LABS]
 QUESTIONS = {

@@ -10,7 +10,6 @@ import psutil
 import pytest
 
 from quarry.apps.labs.policy import labs_policy
-from quarry.apps.labs.testing import load_test_data
 from quarry.db import get_database
 from quarry.settings import Settings
 from quarry.sqlguard import validate_sql
@@ -23,6 +22,7 @@ from quarry.sqlguard.readonly import (
     reader_mode,
     run_readonly,
 )
+from tests.labs_support import load_test_data
 
 ROLE = "quarry_reader"
 

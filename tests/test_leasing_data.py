@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from quarry.apps.leasing.generate import (
+from quarry.apps.leasing.authoring.generate import (
     ANCHOR,
     BAD_BUILDING_ROWS,
     BAD_UNIT_ROWS,

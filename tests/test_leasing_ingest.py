@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from quarry.apps.leasing.generate import BAD_BUILDING_ROWS, BAD_UNIT_ROWS, generate
+from quarry.apps.leasing.authoring.generate import BAD_BUILDING_ROWS, BAD_UNIT_ROWS, generate
 from quarry.apps.leasing.ingest import IngestReport, ingest, load_inventory
 from quarry.apps.leasing.normalize import (
     canonical_header,

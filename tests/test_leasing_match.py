@@ -120,8 +120,8 @@ def test_no_perfect_match_gives_closest_and_two_relaxations_with_true_counts(lea
 def test_ndcg_against_the_labelled_top3_and_the_metric_can_fail(leasing_db: Database) -> None:
     import json
 
+    from quarry.apps.leasing.authoring.label_top3 import ideal_top3
     from quarry.apps.leasing.evaluate import EVAL_DIR, ablation, ranking
-    from quarry.apps.leasing.label_top3 import ideal_top3
 
     labels = [json.loads(x) for x in (EVAL_DIR / "needs_top3.jsonl").read_text().splitlines() if x.strip()]
     labels = [c for c in labels if c["ideal_top3"]]

@@ -12,9 +12,9 @@ from quarry import retention
 from quarry.apps.labs.audit import result_sha256
 from quarry.apps.labs.orchestrator import run
 from quarry.apps.labs.spec import SPEC
-from quarry.apps.labs.testing import load_test_data
 from quarry.db import get_database
 from quarry.settings import Settings
+from tests.labs_support import load_test_data
 
 
 @pytest.fixture

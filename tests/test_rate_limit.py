@@ -12,11 +12,11 @@ from starlette.requests import Request
 
 from quarry.api import create_app
 from quarry.apps.labs.ratelimit import LIMITER
-from quarry.apps.labs.testing import load_test_data
 from quarry.clientip import client_address
 from quarry.db import get_database
 from quarry.ratelimit import RateLimiter
 from quarry.settings import Settings
+from tests.labs_support import load_test_data
 
 LIMIT = 3
 

@@ -22,8 +22,8 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from typer.testing import CliRunner
 
 from quarry.apps.shop import spelling
+from quarry.apps.shop.authoring.generate import Catalogue
 from quarry.apps.shop.featured import FEATURED
-from quarry.apps.shop.generate import Catalogue
 from quarry.apps.shop.models import (
     IMAGE_BASE64,
     MAX_IMAGE_BYTES,

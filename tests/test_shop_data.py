@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from quarry.apps.shop import spelling
+from quarry.apps.shop.authoring.generate import Catalogue
 from quarry.apps.shop.eval_cases import build_cases
 from quarry.apps.shop.featured import FEATURED
-from quarry.apps.shop.generate import Catalogue
 from quarry.apps.shop.generic_queries import build_generic_queries, load_generic_queries, wrong_candidates
 from quarry.apps.shop.ingest import Size, ingest, loaded_size
 from quarry.apps.shop.nlu import parse_question

@@ -19,7 +19,7 @@ TURN_TIMEOUT_MS = 180_000
 
 def _expected_key() -> str:
     """The base key the question names, read from the same catalogue the server answers from."""
-    from quarry.apps.shop.generate import Catalogue
+    from quarry.apps.shop.authoring.generate import Catalogue
     from quarry.apps.shop.ingest import loaded_size
     from quarry.db import get_database
     from quarry.settings import get_settings

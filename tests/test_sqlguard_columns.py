@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from quarry.apps.labs.policy import LABS_COLUMNS, LABS_TABLES, labs_policy
-from quarry.apps.labs.testing import load_test_data
 from quarry.db import get_database
 from quarry.sqlguard import validate_sql
+from tests.labs_support import load_test_data
 
 POLICY = labs_policy()
 

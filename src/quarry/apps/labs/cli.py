@@ -31,7 +31,7 @@ def ingest_cmd(
     """Fill the analyte tables from data/labs/analytes.json and load generated patients and results."""
     from quarry.progress import RichReporter
 
-    from .generate import DEMO_RESULTS
+    from .authoring.generate import DEMO_RESULTS
     from .ingest import ingest
 
     rep = RichReporter()

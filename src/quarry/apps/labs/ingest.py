@@ -17,7 +17,7 @@ from quarry.errors import BadInput
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
-from .generate import DEMO_RESULTS, Dataset, generate
+from .authoring.generate import DEMO_RESULTS, Dataset, generate
 from .reference import LANGS, load_analytes
 from .spec import MIGRATIONS
 

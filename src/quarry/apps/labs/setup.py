@@ -6,7 +6,7 @@ from quarry.db import Database
 from quarry.progress import Reporter
 from quarry.settings import Settings
 
-from .generate import DEMO_RESULTS
+from .authoring.generate import DEMO_RESULTS
 from .ingest import has_data, ingest
 
 

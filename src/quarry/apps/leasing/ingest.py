@@ -29,8 +29,8 @@ from quarry.progress import Reporter, SilentReporter
 from quarry.search import terms
 from quarry.settings import get_settings
 
+from .authoring.generate import ANCHOR
 from .chunks import chunk_lease
-from .generate import ANCHOR
 from .lease_vectors import embed_chunks
 from .normalize import (
     BUILDING_HEADERS,

@@ -15,7 +15,7 @@ from quarry.db import get_database
 from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
-from .generate import buildings_csv, generate, units_csv
+from .authoring.generate import buildings_csv, generate, units_csv
 from .ingest import IngestReport, load_inventory, migrate_app
 
 PREFIX = "quarry_leasing_bench_"

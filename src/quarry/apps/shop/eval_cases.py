@@ -21,8 +21,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from . import spelling
+from .authoring.generate import Catalogue
 from .featured import FEATURED
-from .generate import Catalogue
 from .nlu import FEATURES
 from .rows import BaseProductRow, MemberRow
 from .vocab import CITIES

@@ -20,8 +20,8 @@ from typing import Any
 from quarry.db import Database, Tx
 from quarry.progress import Reporter, SilentReporter
 
+from .authoring.generate import BASE_PRODUCTS, OFFERS, Catalogue
 from .featured import FEATURED, FEATURED_OFFERS
-from .generate import BASE_PRODUCTS, OFFERS, Catalogue
 from .narrow_search import refresh_category_offers
 from .rows import (
     BaseProductRow,

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
-from .naming import ALTERNATE_SHARE, LABS, LabStyle
-from .reference import Analyte, Lang, analyte_by_code, load_analytes
+from ..naming import ALTERNATE_SHARE, LABS, LabStyle
+from ..reference import Analyte, Lang, analyte_by_code, load_analytes
 
 DEMO_RESULTS = 20_000
 """Default number of lab_results (demo size)."""

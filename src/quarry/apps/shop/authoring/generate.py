@@ -7,7 +7,7 @@ same rows. Only O(base products) bookkeeping is kept (offer counts, dedup hashes
 lists); offers and logs are produced on the fly, so a million offers need no more memory
 than a hundred thousand.
 
-    python -m quarry.apps.shop.generate --out data/shop [--scale 5] [--format jsonl|csv]
+    python -m quarry.apps.shop.authoring.generate --out data/shop [--scale 5] [--format jsonl|csv]
 
 writes one file per table; `--scale 5` = 100k base products and 1M offers.
 """
@@ -28,13 +28,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from .categories import CATEGORIES, CATEGORY_BY_ID, CATEGORY_BY_SLUG
-from .featured import FEATURED, FEATURED_OFFERS
-from .keys import KeySpace
-from .logs import logs
-from .products import Product, build, from_featured, offer_price
-from .rows import TABLES, BaseProductRow, BrandRow, CategoryRow, CityRow, MemberRow, Row, ShopRow
-from .vocab import BRANDS, CITIES, GROUPS
+from ..categories import CATEGORIES, CATEGORY_BY_ID, CATEGORY_BY_SLUG
+from ..featured import FEATURED, FEATURED_OFFERS
+from ..keys import KeySpace
+from ..logs import logs
+from ..products import Product, build, from_featured, offer_price
+from ..rows import TABLES, BaseProductRow, BrandRow, CategoryRow, CityRow, MemberRow, Row, ShopRow
+from ..vocab import BRANDS, CITIES, GROUPS
 
 BASE_PRODUCTS = 20_000
 OFFERS = 200_000
@@ -306,7 +306,9 @@ def write(rows: Iterator[Row], out: Path, *, fmt: str = "jsonl", progress: IO[st
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m quarry.apps.shop.generate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m quarry.apps.shop.authoring.generate", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--out", type=Path, required=True, help="directory for one file per table")
     parser.add_argument(
         "--scale",

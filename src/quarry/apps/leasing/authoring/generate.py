@@ -9,8 +9,8 @@ bad rows (`BAD_UNIT_ROWS`, `BAD_BUILDING_ROWS`). Buildings sit on real street gr
 Manhattan and Brooklyn neighbourhoods (`places.py`); `near_transit` is the haversine distance to
 the nearest real subway station ≤ 400 m. Leases are 10+ page texts (`lease_text.py`).
 
-    python -m quarry.apps.leasing.generate                       # rewrite the bundled data/
-    python -m quarry.apps.leasing.generate --scale 100000 --out /tmp/leasing   # benchmark inventory
+    python -m quarry.apps.leasing.authoring.generate                       # rewrite the bundled data/
+    python -m quarry.apps.leasing.authoring.generate --scale 100000 --out /tmp/leasing   # benchmark inventory
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from datetime import date, timedelta
 from itertools import accumulate
 from pathlib import Path
 
-from .lease_text import LeaseTerms, render_lease
-from .places import (
+from ..places import (
     DATA_DIR,
     NEAR_TRANSIT_M,
     NEIGHBOURHOODS,
@@ -41,6 +40,7 @@ from .places import (
     long_form,
     neighbourhood,
 )
+from .lease_text import LeaseTerms, render_lease
 
 SEED = 2026
 ANCHOR = date(2026, 11, 1)

@@ -11,12 +11,22 @@ from datetime import UTC, datetime
 from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
 
+from quarry.apps.labs.ingest import IngestReport, ingest
+from quarry.db import get_database
 from quarry.settings import Settings
 
-from .ingest import IngestReport, ingest
-from .scratch import sibling_settings
-
 TEST_DB = "quarry_labs_test"
+
+
+def sibling_settings(name: str, *, settings: Settings | None = None) -> Settings:
+    """Settings that point every labs call at database `name` (created when missing) on the server
+    in use, so tests and the benchmark leave the demo data of the main database alone."""
+    from quarry.settings import get_settings
+
+    base = settings or get_settings()
+    return base.model_copy(update={"database_url": get_database(base).sibling_url(name)})
+
+
 TEST_RESULTS = 3000
 TEST_SEED = 7
 _loaded: dict[str, IngestReport] = {}

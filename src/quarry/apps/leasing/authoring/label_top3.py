@@ -7,7 +7,7 @@ units that meet every stated constraint, with the size within ±20 % of the size
 ordered by closeness to the size said, then by lower rent. Messages with no such unit get an
 empty list (MatchRank answers them with the closest units and relaxations).
 
-    python -m quarry.apps.leasing.label_top3      # against the database the settings point at
+    python -m quarry.apps.leasing.authoring.label_top3      # against the database the settings point at
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from quarry.db import get_database
 from quarry.settings import get_settings
 
-from .places import DATA_DIR
+from ..places import DATA_DIR
 
 EVAL_DIR = DATA_DIR / "eval"
 SIZE_BAND = 0.2

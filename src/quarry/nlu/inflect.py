@@ -1,0 +1,40 @@
+"""Russian and Ukrainian words in any grammatical case, read back to their dictionary form
+(pymorphy3 with its ru/uk dictionaries): "анализы Фёдоровой Юлии Ивановны" names the patient
+Фёдорова Юлия Ивановна; "у Петренка" names Петренко.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+_NAME_TAGS = ("Surn", "Name", "Patr")
+
+
+@lru_cache(maxsize=2)
+def _analyzer(lang: str) -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang=lang)
+
+
+def lemma(word: str, lang: str) -> str:
+    """The dictionary form of `word` (lower case), its most likely reading."""
+    return str(_analyzer(lang).parse(word)[0].normal_form)
+
+
+def name_nominatives(word: str, lang: str) -> list[str]:
+    """The nominative forms a name word may stand for, keeping its gender ("Фёдоровой" →
+    ["Фёдорова"], "Петренка" → ["Петренко", "Петренок"…]); the word itself first when it is already
+    nominative. Capitalised like the input."""
+    out: list[str] = []
+    for p in _analyzer(lang).parse(word):
+        tag = p.tag
+        if not any(t in tag for t in _NAME_TAGS) and "NOUN" not in tag:
+            continue
+        form = p.inflect({"nomn", "sing"}) or p.inflect({"nomn"})  # Ukrainian surnames carry no number
+        if form is None:
+            continue
+        text = str(form.word)
+        out.append(text[:1].upper() + text[1:] if word[:1].isupper() else text)
+    return list(dict.fromkeys([*([word] if not out else []), *out]))
