@@ -136,7 +136,14 @@ def best_name(typed: str, names: Sequence[str], *, cutoff: float | None = None, 
     if not scored and shortened and " " not in typed.strip() and 3 <= len(key) <= 5:
         # One shortened word ("semb", "bpj"): the letters in order, the first kept; only if one
         # name fits.
-        scored = [(40.0, k) for k in index.keys if _initials_of(key, k) and len(k) >= len(key) + 2]
+        # Shortenings people type are the start of the name ("semb") or its consonants ("bpj");
+        # an ordinary word that merely fits the letters ("care" in CENTRAL AREA) is neither.
+        consonants = not any(c in _VOWELS for c in key[1:])
+        scored = [
+            (40.0, k)
+            for k in index.keys
+            if _initials_of(key, k) and len(k) >= len(key) + 2 and (k.startswith(key) or consonants)
+        ]
     scored = [(s, k) for s, k in scored if cutoff is None or s >= cutoff]
     if not scored:
         return None

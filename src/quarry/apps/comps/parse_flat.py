@@ -28,6 +28,11 @@ _EXEC_UPPER_RE = re.compile(r"\b(?P<kind>EA|EM)\b")
 _MULTIGEN_RE = re.compile(r"\bmulti\s*-?\s*gen(?:eration(?:al)?)?\b")
 
 
+# HDB shorthand for a flat type with its model: "3NG" (3-room New Generation), "5I" (5-room Improved).
+_TYPE_MODEL_SHORT = {"ng": "New Generation", "i": "Improved"}
+_TYPE_MODEL_SHORT_RE = re.compile(r"(?<![\w-])(?P<n>[1-5])\s?(?P<m>ng|i)(?![\w-])")
+
+
 def extract_flat_type(scan: Scan) -> Fields:
     """Flat type from '4-room', '4rm', 'four room', 'exec', 'EA'/'EM', 'multi-gen'.
 
@@ -39,6 +44,11 @@ def extract_flat_type(scan: Scan) -> Fields:
     out: Fields = {}
     for m in scan.matches(_EXEC_CONDO_RE):
         out["out_of_scope"] = "executive condominiums (ECs are not HDB resale flats)"
+        scan.take(m.start(), m.end())
+    for m in scan.matches(_TYPE_MODEL_SHORT_RE):
+        out.setdefault("flat_type", f"{m['n']} ROOM")
+        out.setdefault("flat_model", _TYPE_MODEL_SHORT[m["m"]])
+        out.setdefault("flat_model_soft", False)
         scan.take(m.start(), m.end())
     for m in scan.matches(_ROOM_RE):
         n = int(m["d"]) if m["d"] else _DIGIT.get(m["n"]) or int(m["n"])
