@@ -157,7 +157,8 @@ def test_comps_runs_on_injected_inline_models(db: None) -> None:
     assert len(planner_calls) == 1
     models = {t.step: t.model for t in resp.trace}
     assert models["target"] == "inline-target" and models["planner"] == "inline-planner"
-    assert next(t for t in resp.trace if t.step == "planner").reason.startswith("inline planner accepts")
+    planned = next(t for t in resp.trace if t.step == "planner")
+    assert planned.model == "inline-planner" and planned.action == "accept" and "planner_skipped" not in planned.codes
     stored = get_database().fetch_one(
         "SELECT model, trace FROM agent_runs WHERE id = :id", {"id": resp.run_id}, write=True
     )
@@ -187,7 +188,7 @@ def test_comps_does_not_ask_the_planner_when_there_is_nothing_to_decide(db: None
     )
     step = next(t for t in resp.trace if t.step == "planner")
     assert resp.action == "accept" and resp.count > 0 and resp.results
-    assert step.action == "accept" and step.model == "policy" and "without asking the planner" in (step.reason or "")
+    assert step.action == "accept" and step.model == "policy" and step.codes == ["planner_skipped"]
 
 
 def test_labs_tool_calls_reach_agent_runs_as_tool_steps() -> None:

@@ -89,13 +89,14 @@ def test_street_hint_uses_hybrid_and_infers_town(db: None) -> None:
     fetch = next(t for t in resp.trace if t.step == "fetch")
     assert fetch.retrieval_mode == "hybrid"
     assert fetch.embedding_query == "Compassvale" and "Compassvale" in (fetch.lexical_query or "")
-    assert "street hint" in (fetch.reason or "")
+    assert "street_hint" in fetch.codes
     assert sum(r.street_name.startswith("COMPASSVALE") for r in resp.results[:10]) >= 5
 
 
 def test_clarify_then_answer_keeps_constraints(db: None) -> None:
     first = ask("3-room, max 80 sqm, high floor, last 6 months")
-    assert first.action == "clarify" and first.question and "town" in first.question.lower()
+    assert first.action == "clarify" and first.question
+    assert next(t for t in first.trace if t.step == "planner").codes == ["missing_town"]
     second = ask("Bedok", session_id=first.session_id)
     assert second.action != "clarify"
     t = second.target
@@ -115,7 +116,7 @@ def test_clarify_then_answer_keeps_constraints(db: None) -> None:
 def test_sparse_answer_shows_what_exists_with_a_note(db: None) -> None:
     resp = ask("2-room in Clementi, at least 95 years remaining lease, last 3 months", strictness=1.0)
     assert resp.action == "sparse"
-    assert resp.count < 30 and resp.note and "Broaden" in resp.note
+    assert resp.count < 30 and resp.note
     assert len(resp.results) == resp.count
     assert sum(1 for t in resp.trace if t.action == "relax") <= 4
 
@@ -124,9 +125,9 @@ def test_a_dropped_storey_filter_still_ranks_high_floors_first(db: None) -> None
     # Only one 3-room above the 12th floor in Bishan sold under $500k in 2023: the planner drops
     # the storey filter, and the higher floors of what is left come first.
     resp = ask("3 room bishan below 500k high floor")
-    assert any(t.action == "relax" and "storey" in (t.reason or "") for t in resp.trace)
+    assert any(t.action == "relax" and getattr(t, "adjustment", None) == "drop_storey" for t in resp.trace)
     rerank = next(t for t in resp.trace if t.step == "rerank")
-    assert "the storey wish relaxed as a filter still ranks" in (rerank.reason or "")
+    assert rerank.codes == ["relaxed_storey_ranks"]
 
     def mid(row: Any) -> float:
         lo, _, hi = row.storey_range.partition(" TO ")
@@ -140,9 +141,9 @@ def test_a_lowered_lease_minimum_still_ranks_the_longest_leases_first(db: None) 
     # No 4-room in Bishan with 90 years left sold in 2023: the minimum is lowered step by step,
     # and the leases closest to the 90 asked for come first.
     resp = ask("4-room in Bishan, at least 90 years remaining lease")
-    assert any(t.action == "relax" and "lease minimum" in (t.reason or "") for t in resp.trace)
+    assert any(t.action == "relax" and getattr(t, "adjustment", None) == "lower_lease" for t in resp.trace)
     rerank = next(t for t in resp.trace if t.step == "rerank")
-    assert "the lease wish relaxed as a filter still ranks" in (rerank.reason or "")
+    assert rerank.codes == ["relaxed_lease_ranks"]
     years = [int(r.remaining_lease.split()[0]) for r in resp.results]
     assert min(years[:5]) >= max(years[5:])
 
@@ -266,7 +267,7 @@ def test_provider_failure_falls_back_to_offline(db: None) -> None:
     models = {r["body"]["model"] for r in seen}
     assert models == {"broken", "also-broken"}  # the whole chain was tried
     assert resp.action == "accept" and resp.trace[0].model == "offline:comps-target"
-    assert "provider failed" in (resp.trace[0].reason or "")
+    assert resp.trace[0].codes == ["model_fallback"]
 
 
 def test_comps_count_tool_agrees_with_stats(db: None) -> None:

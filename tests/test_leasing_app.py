@@ -36,7 +36,7 @@ def test_headline_turn_spec_matches_and_tour_plan(leasing_db: Database) -> None:
     assert r.action_plan is not None and r.action_plan.actions[0].start == "2026-11-23T18:00:00-05:00"
     assert r.lease_answer is None and r.triage is None and r.renewal is None
     steps = [s.step for s in r.trace]
-    assert steps[:4] == ["route", "needs", "match", "tour-plan"] and "VIA/needs" in (r.trace[0].reason or "")
+    assert steps[:4] == ["route", "needs", "match", "tour-plan"] and r.trace[0].action == "VIA/needs"
     assert r.trace[0].model == "offline:leasing-manager" and r.run_id is not None
 
 
@@ -60,7 +60,7 @@ def test_clarifying_question_then_the_answer_fills_the_spec(leasing_db: Database
     a = ask("Flatiron, about 2,500 sf, up to $12k a month", q.session_id)
     assert a.spec is not None and a.spec.location == ["flatiron"] and a.spec.timeline == "asap"
     assert a.matches is not None and a.matches.items and a.question is None
-    assert any("merged" in (s.reason or "") for s in a.trace)
+    assert any("merged_previous_spec" in s.codes for s in a.trace)
 
 
 def test_doma_routes_are_named_and_their_parts_null(leasing_db: Database) -> None:
@@ -252,4 +252,4 @@ def test_schemathesis_on_the_leasing_route(client: TestClient) -> None:
 
 def test_booking_with_nothing_proposed_asks_for_a_search(leasing_db: Database) -> None:
     r = ask("book tour 1")
-    assert r.route == "VIA/tour" and r.question and "No tours are proposed" in r.question and r.holds is None
+    assert r.route == "VIA/tour" and r.question and r.asks_for == ["search"] and r.holds is None

@@ -32,6 +32,11 @@ class _Step(BaseModel):
     count: int | None = Field(None, description="Rows the step selected or returned.")
     retrieval_mode: RetrievalMode = Field("none", description="structured | hybrid | vector | lexical | none.")
     reason: str | None = Field(None, description="Why this step happened, in words.")
+    codes: list[str] = Field(
+        default_factory=list,
+        description="Why, as stable machine-readable keys (e.g. 'planner_skipped', 'life_safety_rule'): what tests, "
+        "dashboards and the UI read; `reason` is for people.",
+    )
     model: str | None = Field(None, description="Model that answered (or 'sql' for pure SQL steps).")
     ms: float = Field(0.0, description="Wall time of the step in milliseconds.")
     filters_text: str | None = Field(None, description="The filters in force, in words.")

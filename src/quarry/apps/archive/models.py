@@ -110,6 +110,7 @@ class Attempt(BaseModel):
     count: int = Field(description="Items returned.")
     best_similarity: float | None = Field(None, description="Highest similarity among them.")
     verdict: Verdict = Field(description="relevant | weak | empty.")
+    judged_by: str | None = Field(None, description="The language model that judged (None: the deterministic grader).")
     note: str | None = Field(
         None, description="What changed from the previous attempt (e.g. 'dropped place Kelantan')."
     )

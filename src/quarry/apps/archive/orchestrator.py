@@ -231,6 +231,7 @@ async def _search(
             count=len(res.hits),
             best_similarity=round(best, 4) if best is not None else None,
             verdict=a.verdict,
+            judged_by=res.judged_by,
             note=a.note,
         )
         attempts.append(attempt)
@@ -241,6 +242,7 @@ async def _search(
                 count=len(res.hits),
                 retrieval_mode="hybrid" if res.lexical_boost else "vector",
                 reason=f"{a.verdict}: {a.judgement.reason}" + (f"; {a.note}" if a.note else ""),
+                codes=[a.verdict, "judged_by_model" if res.judged_by else "judged_by_grader"],
                 model="sql",
                 ms=res.ms,
                 filters_text=c.describe(),

@@ -98,10 +98,27 @@ async def _extract_target(
             model=result.model,
             ms=t.ms,
             reason="; ".join(reasons) or None,
+            codes=["model_fallback"] if result.fallback else [],
             filters=target.model_dump(exclude_defaults=True),
         )
     )
     return target, result.messages
+
+
+def _planner_codes(
+    payload: PlannerPayload, decision: PlannerDecision, model: str | None, note: str | None
+) -> list[str]:
+    """Why the planner step decided as it did, as stable keys."""
+    codes = []
+    if model == "policy" and _no_choice(payload):
+        codes.append("planner_skipped")
+    elif note and "unavailable" in note:
+        codes.append("planner_overruled")
+    if decision.action == "clarify":
+        t = payload.target
+        codes += [f"missing_{k}" for k in ("town", "flat_type") if not t.get(k)]
+        codes += ["unresolved_place"] * bool(t.get("unresolved")) + ["out_of_scope"] * bool(t.get("out_of_scope"))
+    return codes
 
 
 def _no_choice(payload: PlannerPayload) -> bool:
@@ -275,6 +292,7 @@ async def _loop(
             model=model,
             ms=t.ms,
             reason=decision.reason + (f" ({note})" if note else ""),
+            codes=_planner_codes(payload, decision, model, note),
             filters_text=describe_filters(filters),
         )
         trace.append(step)
@@ -300,6 +318,16 @@ async def _loop(
         else:
             tighten_left -= 1
     return await _finish(ctx, query, target, state, filters, count, sid, newest)
+
+
+def _hybrid_codes(now: Target, target: Target, count: int, min_comps: int) -> list[str]:
+    """The hybrid triggers of `_hybrid_reasons`, as stable keys."""
+    codes = ["street_hint"] if now.street_hint else ["near"] if now.near else []
+    if now.flat_model_soft and now.flat_model:
+        codes.append("soft_flat_model")
+    if count < min_comps:
+        codes.append("too_few_comps")
+    return codes
 
 
 def _hybrid_reasons(target: Target, now: Target, count: int, min_comps: int) -> list[str]:
@@ -354,6 +382,7 @@ async def _finish(
     with timed() as t:
         if reasons and count > 0:
             rows, step = await db.run(_hybrid, db, filters, emb_query, query, reasons, s)
+            step.codes = _hybrid_codes(t_now, target, count, s.comps_min_comps)
         else:
             rows = await db.run(tools.fetch_candidates, db, filters, s.comps_fetch_limit)
             step = RetrievalStep(
@@ -391,6 +420,7 @@ async def _finish(
             model="sql",
             reason=f"deterministic score (area/lease/storey/recency) → top {len(top)}"
             + (f"; the {' and '.join(kept)} wish relaxed as a filter still ranks" if kept else ""),
+            codes=[f"relaxed_{k}_ranks" for k in kept],
         )
     )
     action: ResponseAction = "accept"

@@ -26,7 +26,9 @@ class RouteDecision(BaseModel):
     route: Route = Field(description="The pipeline that answers the message.")
     why: str = Field(description="Keywords, cues and classifier vote that decided, in words.")
     scores: dict[str, float] = Field(default_factory=dict, description="Score per route from the rules.")
-    decided_by: Literal["rules", "classifier", "session"] = Field("rules", description="Which stage chose the route.")
+    decided_by: Literal["rules", "classifier", "session", "default"] = Field(
+        "rules", description="Which stage chose the route (default: nothing pointed anywhere, so a search)."
+    )
 
 
 class SearchSpec(BaseModel):
@@ -202,6 +204,10 @@ class LeasingResponse(BaseModel):
     session_id: str
     narrative: str = Field("", description="A short friendly answer in words.")
     question: str | None = Field(None, description="The one clarifying question, when the spec is underconstrained.")
+    asks_for: list[str] = Field(
+        default_factory=list,
+        description="What the question asks for, as stable keys: tenant_id, search, place, location, size, budget.",
+    )
     spec: SearchSpec | None = None
     matches: Matches | None = None
     action_plan: ActionPlan | None = None

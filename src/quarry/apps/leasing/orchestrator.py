@@ -204,6 +204,7 @@ class _Turn:
                     if x
                 )
                 or None,
+                codes=["merged_previous_spec"] if answered else [],
                 filters=spec.model_dump(mode="json", exclude_defaults=True),
             )
         )
@@ -303,7 +304,9 @@ class _Turn:
             # "book tour 1" with nothing proposed in this session: say so instead of searching for it.
             self.trace.append(DecisionStep(step="hold", action="nothing-proposed", model="policy"))
             return self._response(
-                decision, question="No tours are proposed in this session yet: what space do you need?"
+                decision,
+                question="No tours are proposed in this session yet: what space do you need?",
+                asks_for=["search"],
             )
         if "spec" not in self.state:
             # A tour asked for before any search: the message itself is the search.
@@ -397,6 +400,7 @@ class _Turn:
                 reason="; ".join(
                     x for x in (*result.reasons, f"vendor {result.vendor}, ETA {result.eta_hours:g} h", note) if x
                 ),
+                codes=["life_safety_rule"] if hazard is not None else [],
             )
         )
         self.state[PENDING_TICKET] = {"triage": result.model_dump(mode="json"), "tenant_id": self.tenant_id}
@@ -465,6 +469,7 @@ class _Turn:
                     )
                     if x
                 ),
+                codes=["citation_dropped"] if dropped else [],
             )
         )
         return self._response(decision, lease_answer=answer)
@@ -472,7 +477,9 @@ class _Turn:
     async def _renewal(self, text: str, decision: RouteDecision) -> LeasingResponse:
         if self.tenant_id is None:
             self.trace.append(DecisionStep(step="renewal", action="ask-tenant", model="policy"))
-            return self._response(decision, question="Which tenancy? Give your tenant id (e.g. T-001).")
+            return self._response(
+                decision, question="Which tenancy? Give your tenant id (e.g. T-001).", asks_for=["tenant_id"]
+            )
         with timed() as t:
             made = await self.db.run(renewal_package, self.db, self.tenant_id, today=self.now.date())
             if made is None:

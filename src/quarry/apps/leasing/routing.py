@@ -190,5 +190,7 @@ def route_message(text: str, *, vote: Vote | None = None, awaiting: Route | None
             route=chosen, why=f"{head}; {said}. {evidence}".strip(), scores=rounded, decided_by="classifier"
         )
     if scores[top] == 0:
-        return RouteDecision(route="VIA/needs", why="no keyword or cue; default to a search", scores=rounded)
+        return RouteDecision(
+            route="VIA/needs", why="no keyword or cue; default to a search", scores=rounded, decided_by="default"
+        )
     return RouteDecision(route=top, why=f"highest rule score {scores[top]:.1f}: {evidence}", scores=rounded)

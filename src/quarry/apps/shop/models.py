@@ -58,6 +58,9 @@ class SellerStatistics(BaseModel):
     metric: str | None = Field(None, description="The aggregate the question asked for.")
     numeric_answer: float | None = Field(None, description="That aggregate's value (None: no offers match).")
     note: str | None = None
+    unresolved: list[str] = Field(
+        default_factory=list, description="What the question named that the catalogue does not hold (a city…)."
+    )
     ms: float = 0.0
 
 

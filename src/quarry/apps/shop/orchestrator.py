@@ -236,7 +236,10 @@ async def _route(s: Settings, text: str, router_model: Model | None) -> tuple[Mo
             note, used = r.model_note, r.model
         except AgentFailed as exc:
             mode, note, used = "single_turn", f"router failed ({type(exc.cause).__name__}): single turn", exc.model
-    return mode, PlanStep(step="router", action=mode, model=used, ms=t.ms, reason=note)
+    failed = note is not None and note.startswith("router failed")
+    return mode, PlanStep(
+        step="router", action=mode, model=used, ms=t.ms, reason=note, codes=["router_failed"] if failed else []
+    )
 
 
 async def _single_turn(db: Database, s: Settings, text: str, model: Model | None) -> tuple[ShopTurn, str | None]:

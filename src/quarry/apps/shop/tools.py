@@ -504,7 +504,7 @@ def get_seller_statistics(
     cid = city_id(city)
     if city and cid is None:
         return SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty,
-                                note=f"unknown city {city!r}")  # fmt: skip
+                                note=f"unknown city {city!r}", unresolved=[city])  # fmt: skip
     row = db.fetch_one(_STATS, {"k": base_key, "city": cid, "warranty": has_warranty}) or {}
     stats = SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty, metric=metric, **row)
     if metric is not None and stats.offers:
