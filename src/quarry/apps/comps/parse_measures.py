@@ -169,6 +169,8 @@ _STOREY_PREF_RES = (
     ),
     re.compile(rf"\b{_FLOOR}\s*(?:preference\s*)?[:=]?\s*(?P<w>low|mid|middle|high)\b"),
     re.compile(r"\b(?P<w>higher)\s+up\b"),
+    # A clause that is only the word ("Bedok 4-room. 6 months. Mid."): nothing else it could be.
+    re.compile(r"(?:^|[,.;!?]\s*)(?P<w>low|mid|high)(?=\s*(?:[,.;!?]|$))"),
 )
 _ANY_FLOOR_RE = re.compile(rf"\b(?:any|whatever)\s+{_FLOOR}\b")
 

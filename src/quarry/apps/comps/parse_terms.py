@@ -48,6 +48,11 @@ _LEASE_QUAL = (
     + r"|of\s+at\s+least|>=?)"
 )  # the language layer's lower-bound words: "at least", "not less than", "min", "minimum of"…
 _LEASE_RES = (
+    # "between 75 and 85 yrs lease left": the lower end is the minimum (no maximum field).
+    re.compile(
+        rf"\b(?:between\s+)?(?P<n>\d{{2}})\s*(?:-|to|and)\s*\d{{2}}\s*{_YRS}\.?\s*(?:of\s+)?"
+        r"(?:(?:remaining|balance)\s+)?(?:lease|remaining|left|balance)\b"
+    ),
     re.compile(
         rf"\b(?:{_LEASE_QUAL}\s*)?(?P<n>\d{{2}})(?!\d)\s*(?:\+|plus)?\s*{_YRS}\.?\s*(?:of\s+)?"
         r"(?:(?:remaining|balance)\s+)?(?:lease|remaining|left|balance)\b"
