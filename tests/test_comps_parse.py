@@ -188,3 +188,16 @@ def test_match_streets_nonsense_town_and_empty() -> None:
     assert match_streets("Toa Payoh", streets) == []  # a town: the town filter carries it
     assert match_streets("Compassvale", []) == []
     assert match_streets("", streets) == []
+
+
+def test_follow_ups_adjust_complete_or_take_back() -> None:
+    lowered = merge_turns(["Woodlands 4rm lease at least 75 years", "lower it to 65 lah"])
+    assert lowered.min_remaining_lease_years == 65
+    retyped = merge_turns(["tampines 4rm past 6 months", "change to 5 room"])
+    assert (retyped.flat_type, retyped.months_back) == ("5 ROOM", 6)
+    completed = merge_turns(["jurong 4rm", "west"])
+    assert completed.town == "JURONG WEST" and completed.unresolved == []
+    dropped = merge_turns(["amk 4rm under 600k", "remove the budget, show all"])
+    assert (dropped.price_budget_max, dropped.price_budget_min) == (None, None)
+    ranged = merge_turns(["choa chu kang 5rm 500-600k", "can go up to 650k"])
+    assert (ranged.price_budget_min, ranged.price_budget_max) == (500_000, 650_000)

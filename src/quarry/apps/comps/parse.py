@@ -155,7 +155,8 @@ def merge_turns(
     for text in texts:
         turn = parse_target(text, streets=streets, towns=towns, anchor=anchor)
         new_value = _ADJUST_RE.search(text)
-        if new_value and len(numeric_said) == 1 and not (turn.model_fields_set & set(_NUMERIC)):
+        said_anything = turn.model_fields_set - set(_THIS_TURN)
+        if new_value and len(numeric_said) == 1 and not said_anything:
             # "lower it to 65": the one number the previous message set gets the new value.
             field = numeric_said[0]
             value = parse_target(_NUMERIC[field].format(new_value["n"]), streets=streets, towns=towns, anchor=anchor)
