@@ -18,10 +18,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
-from quarry.errors import ErrorBody, QuarryError
+from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError
 from quarry.inputs import VISIBLE_TEXT
 from quarry.logsafe import log_unexpected
 
+RETRY_AFTER_S = 5.0
+"""Seconds a client waits before asking again after a 503 (the database restarts within a few)."""
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
 _log = logging.getLogger(__name__)
@@ -123,9 +125,19 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.get("/healthz", responses={503: {"model": ErrorBody, "description": "The database is unreachable."}})
     async def healthz() -> dict[str, str]:
-        """Ok only when the database answers (a load balancer takes this instance out otherwise)."""
+        """Ok only when the database answers (a load balancer takes this instance out otherwise). Any
+        failure of the probe is an unhealthy database (503), never an error of ours: mid-crash a
+        server can fail in ways the connection layer does not classify as lost."""
         db = get_database()
-        await db.run(db.scalar, "SELECT 1")
+        try:
+            await db.run(db.scalar, "SELECT 1")
+        except DatabaseUnavailable:
+            raise
+        except Exception as exc:
+            _log.warning("health probe failed: %s", type(exc).__name__)
+            raise DatabaseUnavailable(
+                "The database is not answering right now; try again in a few seconds.", retry_after_s=RETRY_AFTER_S
+            ) from exc
         return {"status": "ok", "database": "ok"}
 
     for spec in APPS:
