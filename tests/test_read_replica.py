@@ -99,7 +99,7 @@ def _wait_replayed(primary: str, replica: str) -> None:
 def test_reads_use_the_replica_writes_the_primary_and_reads_fall_back(cluster: tuple[str, str, Path]) -> None:
     from pydantic_ai.messages import ModelRequest, UserPromptPart
 
-    from quarry.agent import open_session, record_run, save_session
+    from quarry.agent import record_run, resume_session, store_session
     from quarry.db.database import Database
     from quarry.db.migrate import migrate
 
@@ -118,10 +118,11 @@ def test_reads_use_the_replica_writes_the_primary_and_reads_fall_back(cluster: t
     assert run_id > 0
 
     # Read-your-writes: the next turn reads the session from the primary, whatever the lag.
-    sid, _, _ = open_session(db, "comps", None, ttl_hours=1)
-    save_session(db, "comps", sid, [ModelRequest(parts=[UserPromptPart("4-room in Bedok")])], {"turn": 1})
-    same, history, state = open_session(db, "comps", sid, ttl_hours=1)
-    assert same == sid and state == {"turn": 1} and len(history) == 1
+    new = resume_session(db, "comps", None, ttl_hours=1)
+    store_session(db, "comps", new, [ModelRequest(parts=[UserPromptPart("4-room in Bedok")])], {"turn": 1})
+    again = resume_session(db, "comps", new.id, ttl_hours=1)
+    same, history, state = again.id, again.history, again.state
+    assert same == new.id and state == {"turn": 1} and len(history) == 1
 
     _wait_replayed(primary, replica)
     assert db.scalar("SELECT count(*) FROM agent_runs WHERE id = :i", {"i": run_id}) == 1  # replicated

@@ -1,7 +1,7 @@
 """Agent core shared by every app: running agents, trace records, run audit, conversation memory."""
 
 from quarry.agent.audit import record_run
-from quarry.agent.memory import load_session, new_session_id, open_session, save_session
+from quarry.agent.memory import load_session, new_session_id, resume_session, save_session, store_session
 from quarry.agent.refinement import (
     Judgement,
     Refinement,
@@ -49,11 +49,12 @@ __all__ = [
     "load_session",
     "model_note",
     "new_session_id",
-    "open_session",
     "record_run",
     "recording_tools",
     "result_size",
+    "resume_session",
     "run_agent",
     "save_session",
+    "store_session",
     "timed",
 ]

@@ -74,23 +74,20 @@ def resume_session(db: Database, app: str, session_id: str | None, *, ttl_hours:
     return Session(new_session_id())
 
 
-def open_session(
-    db: Database, app: str, session_id: str | None, *, ttl_hours: float
-) -> tuple[str, list[ModelMessage], dict[str, Any]]:
-    """(id, history, state) of `resume_session`, for callers that do not save through a turn."""
-    s = resume_session(db, app, session_id, ttl_hours=ttl_hours)
-    return s.id, s.history, s.state
+def _row(app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> dict[str, Any]:
+    """Bound parameters of a conversation row."""
+    return {
+        "a": app,
+        "s": session_id,
+        "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
+        "st": storable_json(state),
+    }
 
 
 def store_session(db: Database, app: str, session: Session, messages: list[ModelMessage], state: dict[str, Any]) -> int:
     """Save a turn over the version it loaded; the new version. StaleSession when another turn
     saved first (or created the same session), so nothing it wrote is lost."""
-    params = {
-        "a": app,
-        "s": session.id,
-        "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
-        "st": storable_json(state),
-    }
+    params = _row(app, session.id, messages, state)
     if session.version is None:
         version = db.scalar(
             "INSERT INTO conversations (app, session_id, messages, state, updated_at, version)"
@@ -120,10 +117,5 @@ def save_session(db: Database, app: str, session_id: str, messages: list[ModelMe
         " ON CONFLICT (app, session_id) DO UPDATE"
         " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now(),"
         " version = conversations.version + 1",
-        {
-            "a": app,
-            "s": session_id,
-            "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
-            "st": storable_json(state),
-        },
+        _row(app, session_id, messages, state),
     )

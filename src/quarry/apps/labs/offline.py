@@ -38,7 +38,7 @@ from quarry.llm import user_texts
 from quarry.search import skeleton_fold as fold
 
 from .knowledge import classify, display_name, search_terms
-from .offline_explain import explain
+from .offline_explain import ask_for_patient, explain
 from .offline_intent import Intent, parse
 from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, patient_lookup_sql
 from .reference import analyte_by_code
@@ -264,7 +264,7 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
     if plan.unresolved_person is not None:
         clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)
         if clarify is not None:
-            text = NOT_FOUND_PATIENT.get(intent.language, NOT_FOUND_PATIENT["en"]).format(name=plan.unresolved_person)
+            text = ask_for_patient(plan.unresolved_person, intent.language)
             args = {"unresolved": plan.unresolved_person, "question": text, "language": intent.language}
             reasoning = f"No patient is called '{plan.unresolved_person}': asking instead of querying everyone."
             return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
@@ -282,15 +282,6 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
     tool = info.output_tools[0].name
     args = {"sql": sql, "explanation": explanation, "language": intent.language}
     return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(tool, args)])
-
-
-NOT_FOUND_PATIENT = {
-    "en": "I couldn't find a patient named '{name}'. Which patient do you mean (full name, or add the birth year)?",
-    "ru": "Не нашёл пациента «{name}». Кого вы имеете в виду (полное имя или год рождения)?",
-    "uk": "Не знайшов пацієнта «{name}». Кого ви маєте на увазі (повне ім'я або рік народження)?",
-    "es": "No encontré a ningún paciente llamado «{name}». ¿A qué paciente se refiere (nombre completo o año de "
-    "nacimiento)?",
-}
 
 
 def offline_labs_model(

@@ -20,6 +20,8 @@ _T: dict[Lang, dict[str, str]] = {
         "spellings": "{n} spellings used by different labs were matched", "order": "newest first",
         "none": "No test matching {x} was found in the database, so the query returns no rows.",
         "nobody": "No patient named {name} was found, so the query is likely to return no rows.",
+        "ask_patient": "I couldn't find a patient named '{name}'. Which patient do you mean (full name, or add "
+        "the birth year)?",
         "guess": "Names were not searched first, so spellings are compared after folding case, accents and scripts",
     },
     "ru": {
@@ -36,6 +38,7 @@ _T: dict[Lang, dict[str, str]] = {
         "spellings": "учтено {n} вариантов написания в разных лабораториях", "order": "сначала новые",
         "none": "Анализ {x} в базе не найден, поэтому запрос не вернёт строк.",
         "nobody": "Пациент {name} не найден, поэтому запрос, скорее всего, не вернёт строк.",
+        "ask_patient": "Не нашёл пациента «{name}». Кого вы имеете в виду (полное имя или год рождения)?",
         "guess": "Названия не искались заранее, поэтому сравниваются без учёта регистра, диакритики и алфавита",
     },
     "uk": {
@@ -52,6 +55,7 @@ _T: dict[Lang, dict[str, str]] = {
         "all": "усі пацієнти в базі", "spellings": "враховано {n} варіантів написання в різних лабораторіях",
         "order": "спочатку нові", "none": "Аналіз {x} у базі не знайдено, тому запит не поверне рядків.",
         "nobody": "Пацієнта {name} не знайдено, тому запит, імовірно, не поверне рядків.",
+        "ask_patient": "Не знайшов пацієнта «{name}». Кого ви маєте на увазі (повне ім'я або рік народження)?",
         "guess": "Назви не шукалися заздалегідь, тому порівнюються без урахування регістру, діакритики та абетки",
     },
     "es": {
@@ -70,6 +74,8 @@ _T: dict[Lang, dict[str, str]] = {
         "order": "los más recientes primero",
         "none": "No se encontró ningún análisis {x} en la base, así que la consulta no devuelve filas.",
         "nobody": "No se encontró al paciente {name}, así que probablemente la consulta no devuelva filas.",
+        "ask_patient": "No encontré a ningún paciente llamado «{name}». ¿A qué paciente se refiere (nombre "
+        "completo o año de nacimiento)?",
         "guess": "Los nombres no se buscaron antes: se comparan sin mayúsculas, acentos ni alfabeto",
     },
 }  # fmt: skip
@@ -116,3 +122,8 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
     if i.patient_name and plan.patient_ids == []:
         text += " " + t["nobody"].format(name=i.patient_name)
     return text
+
+
+def ask_for_patient(name: str, language: Lang) -> str:
+    """The question asked back when no patient has the name the user gave."""
+    return _T[language]["ask_patient"].format(name=name)
