@@ -55,6 +55,7 @@ bench: setup
 	$(UV) run python bench/bench_labs.py
 	$(UV) run python bench/bench_comps_parse.py
 	$(UV) run python bench/bench_labs_timeout.py
+	$(UV) run python bench/bench_labs_sandbox.py
 	$(UV) run python bench/bench_archive.py
 	$(UV) run python bench/bench_shop.py
 	$(UV) run python bench/bench_leasing.py
