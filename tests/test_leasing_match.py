@@ -14,6 +14,8 @@ from quarry.db import Database
 from quarry.settings import Settings, get_settings
 
 HEADLINE = "Looking for ~1,800 sqft office in Midtown under $5k/month, pet-friendly, near transit"
+MISSED = {"below_min_sf", "above_max_sf", "over_budget", "outside_location", "missing_must_have"}
+"""Reason codes of a constraint a unit does not meet."""
 
 
 def test_every_exact_match_passes_every_constraint_and_comes_from_sql(leasing_db: Database) -> None:
@@ -24,6 +26,8 @@ def test_every_exact_match_passes_every_constraint_and_comes_from_sql(leasing_db
         p = item.row_preview
         assert "midtown" in p.neighborhood.lower() and p.rent <= 5000 and p.pet_friendly and p.near_transit
         assert spec.min_sqft <= p.sqft <= spec.max_sqft and p.unit_type == "office"  # type: ignore[operator]
+        assert {c.code for c in item.reason_codes} >= {"size_fits", "within_budget", "in_location", "near_transit"}
+        assert not {c.code for c in item.reason_codes} & MISSED
         row = leasing_db.fetch_one(
             "SELECT sqft, rent::float AS rent FROM leasing_units WHERE unit_id = :u", {"u": item.id}
         )
@@ -52,13 +56,29 @@ def test_score_is_the_seeds_formula(leasing_db: Database) -> None:
         "near_transit": True,
         "pet_friendly": False,
     }
-    score, reasons = score_unit(row, spec, w)
+    score, reasons, codes = score_unit(row, spec, w)
     assert score == 18 + 12 + 22 + 16 + 10 * 1 / 2 + 8 + 0
-    assert "Rent $8,000 within budget" in reasons and "Near transit" in reasons
+    assert [(c.code, c.value) for c in codes] == [
+        ("size_fits", None),
+        ("within_budget", 9000),
+        ("in_location", "soho"),
+        ("has_must_have", "elevator"),
+        ("missing_must_have", "pet-friendly"),
+        ("near_transit", None),
+    ]
+    assert len(reasons) == 5  # a sentence per §C term, the must-haves in one
     over = {**row, "sqft": 2500, "rent": 9500.0, "neighborhood": "Chelsea", "pet_friendly": True}
-    score2, reasons2 = score_unit(over, spec, w)
+    score2, _, codes2 = score_unit(over, spec, w)
     assert score2 == 18 + 0 + 0 + 0 + 10 * 2 / 2 + 8 + 8
-    assert any("over budget by 6%" in r for r in reasons2) and any("above 2,000 SF" in r for r in reasons2)
+    assert [(c.code, c.value) for c in codes2] == [
+        ("above_max_sf", 2000),
+        ("over_budget", pytest.approx(9500 / 9000 - 1, abs=1e-4)),
+        ("outside_location", None),
+        ("has_must_have", "pet-friendly"),
+        ("has_must_have", "elevator"),
+        ("near_transit", None),
+        ("pet_friendly", None),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,10 @@ def test_every_tenant_gets_a_primary_and_two_alternatives_inside_or_flagged(leas
         )
         # The primary never leaves the increase band.
         assert current <= pkg.primary.rent_usd <= current * (1 + p["rent"]["max_increase_pct"] / 100)
-        assert pkg.needs_manager_approval == bool(pkg.approval_reasons)
+        assert pkg.needs_manager_approval == bool(pkg.approval_codes)
+        assert len(pkg.approval_codes) == len(pkg.approval_reasons)
+        terms = {pkg.primary.term_months, *(a.term_months for a in pkg.alternatives)}
+        assert {c.term_months for c in pkg.approval_codes} <= terms
         flagged += pkg.needs_manager_approval
     assert 0 < flagged < len(tenants)  # both outcomes occur in the bundled portfolio
 
@@ -54,18 +57,28 @@ def test_market_comes_from_matching_comps(leasing_db: Database) -> None:
 
 
 @pytest.mark.parametrize(
-    ("offer", "reason"),
+    ("offer", "current", "market_ner", "expected"),
     [
-        (Offer(rent_usd=11_000, term_months=60), "+10.0% is above the 8% cap"),
-        (Offer(rent_usd=9_000, term_months=60), "below the current rent"),
-        (Offer(rent_usd=10_500, term_months=48), "48 months is not an allowed term"),
-        (Offer(rent_usd=10_500, term_months=36, incentives=["free_rent_months:4"]), "above the schedule"),
-        (Offer(rent_usd=60_000, term_months=60), "annual rent over"),
+        (Offer(rent_usd=11_000, term_months=60), 10_000, 0.0, ("increase_above_cap", 60, 10.0, 8.0)),
+        (Offer(rent_usd=9_000, term_months=60), 10_000, 0.0, ("below_current_rent", 60, 9_000, 10_000)),
+        (Offer(rent_usd=10_500, term_months=48), 10_000, 0.0, ("term_not_allowed", 48, 48, None)),
+        (
+            Offer(rent_usd=10_500, term_months=36, incentives=["free_rent_months:4"]),
+            10_000,
+            0.0,
+            ("free_rent_above_schedule", 36, 4, 1),
+        ),
+        (Offer(rent_usd=60_000, term_months=60), 56_000, 0.0, ("annual_rent_above_cap", 60, 720_000, 600_000)),
+        # $10,500 x 12 / 2,000 SF = $63/SF; against comps at $80 the floor is 90 % = $72.
+        (Offer(rent_usd=10_500, term_months=60), 10_000, 80.0, ("net_effective_below_comps", 60, 63.0, 72.0)),
     ],
+    ids=lambda v: v[0] if isinstance(v, tuple) else None,
 )
-def test_each_policy_threshold_flags(offer: Offer, reason: str) -> None:
-    reasons = check(offer, current=10_000 if offer.rent_usd < 50_000 else 56_000, sqft=2000, market_ner=0.0, p=policy())
-    assert any(reason in r for r in reasons), reasons
+def test_each_policy_threshold_flags(
+    offer: Offer, current: float, market_ner: float, expected: tuple[str, int, float, float | None]
+) -> None:
+    found = check(offer, current=current, sqft=2000, market_ner=market_ner, p=policy())
+    assert [(r.code, r.term_months, r.value, r.limit) for r, _ in found] == [expected]
 
 
 def test_an_offer_inside_every_limit_is_not_flagged() -> None:

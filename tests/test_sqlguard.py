@@ -61,80 +61,123 @@ def test_hostile_is_rejected(title: str, sql: str) -> None:
     result = validate_sql(sql, LABS_POLICY)
     assert result.ok is False, f"{title!r} passed the guard: {result.sql}"
     assert result.sql is None
-    assert result.reasons
-    assert all(reason.strip() for reason in result.reasons)
+    assert result.rejections
+    assert all(rejection.message.strip() for rejection in result.rejections)
 
 
 @pytest.mark.parametrize(("title", "sql"), BENIGN, ids=[title for title, _ in BENIGN])
 def test_benign_is_accepted(title: str, sql: str) -> None:
     result = validate_sql(sql, LABS_POLICY)
     assert result.ok is True, f"{title!r} was rejected: {result.reasons}"
-    assert result.reasons == []
+    assert result.rejections == [] and result.reasons == []
     assert result.sql
     # The normalised SQL must itself be accepted (what we return is what gets executed).
     assert validate_sql(result.sql, LABS_POLICY).ok
 
 
-def _reasons(sql: str, policy: GuardPolicy = LABS_POLICY) -> str:
+def _rejections(sql: str, policy: GuardPolicy = LABS_POLICY) -> list[tuple[str, str | None, int | None]]:
+    """(code, subject, count) of every rejection of ``sql``, in order."""
     result = validate_sql(sql, policy)
     assert not result.ok
-    return " ".join(result.reasons)
+    return [(r.code, r.subject, r.count) for r in result.rejections]
 
 
-def test_reason_names_the_statement() -> None:
-    assert "Only SELECT statements are allowed; found DELETE." in _reasons("DELETE FROM patients")
+# One case per rule: the stable code, what it names, and the number measured when a limit was exceeded.
+RULE_CASES: list[tuple[str, str, tuple[str, str | None, int | None]]] = [
+    ("empty", "", ("empty", None, None)),
+    ("blank", "  \n\t ", ("empty", None, None)),
+    ("null byte", "SELECT 1\x00; DROP TABLE patients", ("null_byte", None, None)),
+    ("too long", "SELECT " + "1" * 100_000, ("too_long", None, 100_007)),
+    ("psql meta-command", "\\! rm -rf /", ("psql_meta_command", None, None)),
+    ("parse error", "SELEC 1", ("parse_error", None, None)),
+    ("no statement", ";", ("no_statement", None, None)),
+    ("stacked statements", "SELECT 1; DROP TABLE patients", ("multiple_statements", "SELECT, DROP", 2)),
+    ("not a select", "DELETE FROM patients", ("not_select", "DELETE", None)),
+    (
+        "DML inside a CTE",
+        "WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x",
+        ("nested_statement", "DELETE", None),
+    ),
+    ("select into", "SELECT * INTO evil FROM patients", ("select_into", "evil", None)),
+    ("empty target list", "SELECT", ("empty_select", None, None)),
+    ("row lock", "SELECT id FROM patients FOR UPDATE", ("row_lock", "FOR UPDATE", None)),
+    ("uescape", "SELECT U&'x!0041' UESCAPE '!'", ("unicode_escape", None, None)),
+    ("cast to a catalog type", "SELECT 'pg_authid'::regclass", ("system_cast", "regclass", None)),
+    ("cast to a foreign type", "SELECT 'x'::myschema.mytype", ("cast_type_schema", "myschema.mytype", None)),
+    (
+        "database-qualified table",
+        "SELECT * FROM db.public.patients",
+        ("table_database_qualified", "db.public.patients", None),
+    ),
+    ("system catalog", "SELECT * FROM pg_shadow", ("system_catalog", "pg_shadow", None)),
+    ("other schema", "SELECT * FROM other_schema.patients", ("table_schema", "other_schema.patients", None)),
+    ("table not listed", "SELECT * FROM sql_generation_logs", ("table_not_allowed", "sql_generation_logs", None)),
+    ("denied function", "SELECT * FROM patients WHERE pg_sleep(5) IS NULL", ("function_denied", "pg_sleep", None)),
+    ("function not listed", "SELECT md5('x')", ("function_not_allowed", "md5", None)),
+    ("function in another schema", "SELECT evil.lower('x')", ("function_schema", "evil.lower", None)),
+    ("session function", "SELECT current_role", ("session_function", "current_role", None)),
+    ("field selection", "SELECT (p).to_jsonb FROM patients p", ("field_selection", "(p).to_jsonb", None)),
+    ("column of four parts", "SELECT a.b.c.d FROM patients", ("column_too_many_parts", "a.b.c.d", None)),
+    ("unknown qualifier", "SELECT z.id FROM patients p", ("unknown_qualifier", "z.id", None)),
+    (
+        "function name as an unchecked column",
+        "SELECT p.to_jsonb FROM patients p",
+        ("column_unchecked_function", "p.to_jsonb", None),
+    ),
+    (
+        "too many joins",
+        "SELECT 1 FROM patients p " + " ".join(f"JOIN lab_results l{i} ON l{i}.patient_id = p.id" for i in range(9)),
+        ("too_many_joins", None, 9),
+    ),
+    ("too many subqueries", "SELECT (SELECT 1), (SELECT 2), (SELECT 3)", ("too_many_subqueries", None, 3)),
+]
 
 
-def test_reason_names_nested_dml() -> None:
-    assert "DELETE" in _reasons("WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x")
+@pytest.mark.parametrize(("title", "sql", "expected"), RULE_CASES, ids=[title for title, _, _ in RULE_CASES])
+def test_rejection_gives_code_subject_and_count(
+    title: str, sql: str, expected: tuple[str, str | None, int | None]
+) -> None:
+    assert expected in _rejections(sql), title
 
 
-def test_reason_names_the_function() -> None:
-    assert "pg_sleep" in _reasons("SELECT * FROM patients WHERE pg_sleep(5) IS NULL")
+COLUMNS_POLICY = GuardPolicy(
+    allowed_tables=frozenset({"patients"}), table_columns={"patients": frozenset({"id"})}, max_limit=5
+)
+"""A policy that knows the table's columns and caps rows (the rules that need either)."""
+COLUMN_CASES: list[tuple[str, str, tuple[str, str | None, int | None]]] = [
+    ("not a column of the table", "SELECT p.to_jsonb FROM patients p", ("unknown_column", "p.to_jsonb", None)),
+    (
+        "schema of another table",
+        "SELECT other.patients.id FROM public.patients",
+        ("column_schema_mismatch", "other.patients.id", None),
+    ),
+    ("capped form does not read back", "SELECT ALL", ("not_normalisable", None, None)),
+]
 
 
-def test_reason_gives_the_join_count() -> None:
-    joins = " ".join(f"JOIN lab_results l{i} ON l{i}.patient_id = p.id" for i in range(9))
-    reasons = _reasons(f"SELECT 1 FROM patients p {joins}")
-    assert "9" in reasons and "joins" in reasons
+@pytest.mark.parametrize(("title", "sql", "expected"), COLUMN_CASES, ids=[title for title, _, _ in COLUMN_CASES])
+def test_column_and_rendering_rejections(title: str, sql: str, expected: tuple[str, str | None, int | None]) -> None:
+    assert _rejections(sql, COLUMNS_POLICY) == [expected], title
 
 
-def test_reason_gives_the_subquery_count() -> None:
-    sql = "SELECT (SELECT 1), (SELECT 2), (SELECT 3)"
-    assert "3" in _reasons(sql)
-
-
-def test_reason_names_the_table() -> None:
-    assert "pg_shadow" in _reasons("SELECT * FROM pg_shadow")
-    assert "sql_generation_logs" in _reasons("SELECT * FROM sql_generation_logs")
-    assert "other_schema" in _reasons("SELECT * FROM other_schema.patients")
+def test_reasons_are_the_rejection_messages_in_the_serialised_result() -> None:
+    # HTTP and the CLI read `reasons`: it stays in the JSON, one sentence per rejection.
+    dumped = validate_sql("SELECT pg_sleep(1) FROM pg_shadow", LABS_POLICY).model_dump(mode="json")
+    assert dumped["reasons"] == [r["message"] for r in dumped["rejections"]]
+    assert [r["code"] for r in dumped["rejections"]] == ["system_catalog", "function_denied"]
 
 
 def test_collects_several_reasons() -> None:
-    result = validate_sql("SELECT pg_sleep(1) FROM pg_shadow FOR UPDATE", LABS_POLICY)
-    assert not result.ok
-    assert len(result.reasons) == 3
+    rejections = _rejections("SELECT pg_sleep(1) FROM pg_shadow FOR UPDATE")
+    assert rejections == [
+        ("row_lock", "FOR UPDATE", None),
+        ("system_catalog", "pg_shadow", None),
+        ("function_denied", "pg_sleep", None),
+    ]
 
 
-def test_parse_error_reason() -> None:
-    assert _reasons("SELEC 1").startswith("Could not parse SQL:")
-
-
-def test_stacked_statements_reason() -> None:
-    assert "one statement" in _reasons("SELECT 1; DROP TABLE patients")
-
-
-def test_null_byte_rejected() -> None:
-    assert "null byte" in _reasons("SELECT 1\x00; DROP TABLE patients")
-
-
-@pytest.mark.parametrize("sql", ["", "   ", "\n\t "])
-def test_empty_rejected(sql: str) -> None:
-    assert "empty" in _reasons(sql)
-
-
-def test_psql_meta_command_reason() -> None:
-    assert "psql" in _reasons("\\! rm -rf /")
+def test_one_rejection_per_distinct_problem() -> None:
+    assert _rejections("SELECT pg_sleep(1), pg_sleep(1)") == [("function_denied", "pg_sleep", None)]
 
 
 def test_backslash_inside_string_is_fine() -> None:

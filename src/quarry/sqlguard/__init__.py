@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
 from quarry.sqlguard.limits import enforce_limit
 from quarry.sqlguard.policy import GuardPolicy, ValidationResult
+from quarry.sqlguard.rejection import Rejection, RejectionCode
 from quarry.sqlguard.validator import validate_sql
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ __all__ = [
     "GuardPolicy",
     "ReadOnlyQueryError",
     "ReadOnlyResult",
+    "Rejection",
+    "RejectionCode",
     "ValidationResult",
     "enforce_limit",
     "explain",

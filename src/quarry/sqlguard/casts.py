@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from quarry.sqlguard.rejection import Rejection
+
 SYSTEM_TYPES: frozenset[str] = frozenset(
     {
         "oid", "xid", "xid8", "cid", "tid", "aclitem", "int2vector", "oidvector", "refcursor",
@@ -46,19 +48,21 @@ def is_system_type(name: str) -> bool:
     return name in SYSTEM_TYPES or name.startswith(("reg", "pg_", "_"))
 
 
-def check_casts(root: exp.Expr) -> list[str]:
+def check_casts(root: exp.Expr) -> list[Rejection]:
     """Casts (and typed literals) may not target catalog/OID/system types.
 
     >>> from quarry.sqlguard.parsing import parse_single
-    >>> check_casts(parse_single("SELECT CAST('postgres' AS pg_catalog.regrole)")[0])
-    ['Casts to the system type pg_catalog.regrole are not allowed (they look up system catalogs).']
+    >>> [(r.code, r.subject) for r in check_casts(parse_single("SELECT CAST('postgres' AS pg_catalog.regrole)")[0])]
+    [('system_cast', 'pg_catalog.regrole')]
     """
-    reasons: list[str] = []
+    reasons: list[Rejection] = []
     for node in root.find_all(exp.DataType, exp.ObjectIdentifier):
         schema, name = _type_name(node)
         shown = f"{schema}.{name}" if schema else name
         if is_system_type(name):
-            reasons.append(f"Casts to the system type {shown} are not allowed (they look up system catalogs).")
+            message = f"Casts to the system type {shown} are not allowed (they look up system catalogs)."
+            reasons.append(Rejection(code="system_cast", subject=shown, message=message))
         elif schema not in _TYPE_SCHEMAS:
-            reasons.append(f"Casts to the type {shown} are not allowed (only built-in and public types).")
+            message = f"Casts to the type {shown} are not allowed (only built-in and public types)."
+            reasons.append(Rejection(code="cast_type_schema", subject=shown, message=message))
     return reasons

@@ -23,6 +23,7 @@ from sqlglot.optimizer.scope import Scope, traverse_scope
 from quarry.sqlguard.functions import function_name, is_denied_function
 from quarry.sqlguard.parsing import DIALECT
 from quarry.sqlguard.policy import GuardPolicy
+from quarry.sqlguard.rejection import Rejection
 
 ROW_FUNCTIONS: frozenset[str] = frozenset(
     {
@@ -127,24 +128,23 @@ def _scope_of(node: exp.Expr, scopes: dict[int, Scope]) -> Scope | None:
     return scopes[id(parent)] if parent is not None else None
 
 
-def _field_selections(root: exp.Expr) -> list[str]:
+def _field_selections(root: exp.Expr) -> list[Rejection]:
     reasons = []
     for dot in root.find_all(exp.Dot):
         if isinstance(dot.expression, exp.Func) or dot.find_ancestor(exp.DataType) is not None:
             continue  # schema-qualified call (function rules) or a qualified type name (cast rules)
-        reasons.append(
-            f"Field selection {dot.sql(dialect=DIALECT, comments=False)} is not allowed "
-            "(PostgreSQL may run it as a function call)."
-        )
+        shown = dot.sql(dialect=DIALECT, comments=False)
+        message = f"Field selection {shown} is not allowed (PostgreSQL may run it as a function call)."
+        reasons.append(Rejection(code="field_selection", subject=shown, message=message))
     return reasons
 
 
-def check_columns(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+def check_columns(root: exp.Expr, policy: GuardPolicy) -> list[Rejection]:
     """Qualified columns must be real columns of what they qualify; no field selection.
 
     >>> from quarry.sqlguard.parsing import parse_single
     >>> policy = GuardPolicy(allowed_tables=frozenset({"t"}), table_columns={"t": frozenset({"a"})})
-    >>> check_columns(parse_single("SELECT x.to_jsonb FROM t x")[0], policy)
+    >>> [r.message for r in check_columns(parse_single("SELECT x.to_jsonb FROM t x")[0], policy)]
     ['Column x.to_jsonb does not exist in t (PostgreSQL would call to_jsonb(x) instead).']
     """
     reasons = _field_selections(root)
@@ -162,25 +162,28 @@ def check_columns(root: exp.Expr, policy: GuardPolicy) -> list[str]:
         shown = column.sql(dialect=DIALECT, comments=False)
         name, qualifier = column.name, column.table
         if column.catalog:
-            reasons.append(f"Column reference {shown} has too many parts.")
+            message = f"Column reference {shown} has too many parts."
+            reasons.append(Rejection(code="column_too_many_parts", subject=shown, message=message))
             continue
         source = _resolve(_scope_of(column, scopes), qualifier)
         if source is None:
-            reasons.append(f"Column {shown} refers to {qualifier}, which is not a table or alias of the query.")
+            message = f"Column {shown} refers to {qualifier}, which is not a table or alias of the query."
+            reasons.append(Rejection(code="unknown_qualifier", subject=shown, message=message))
             continue
         if column.db and not (isinstance(source, exp.Table) and source.db in (column.db, "")):
-            reasons.append(f"Column reference {shown} has a schema that does not match its table.")
+            message = f"Column reference {shown} has a schema that does not match its table."
+            reasons.append(Rejection(code="column_schema_mismatch", subject=shown, message=message))
             continue
         columns = _source_columns(source, known)
         if columns is None:
             if _callable_name(name):
-                reasons.append(
+                message = (
                     f"Column {shown} cannot be checked and {name} is a function name "
                     f"(PostgreSQL could call {name}({qualifier}))."
                 )
+                reasons.append(Rejection(code="column_unchecked_function", subject=shown, message=message))
         elif name not in columns:
             table = source.name if isinstance(source, exp.Table) else qualifier
-            reasons.append(
-                f"Column {shown} does not exist in {table} (PostgreSQL would call {name}({qualifier}) instead)."
-            )
+            message = f"Column {shown} does not exist in {table} (PostgreSQL would call {name}({qualifier}) instead)."
+            reasons.append(Rejection(code="unknown_column", subject=shown, message=message))
     return reasons

@@ -71,7 +71,7 @@ def enforce_limit(sql: str, limit: int) -> str:
     """
     root, error = parse_single(sql)
     if root is None:
-        raise ValueError(error or "Could not parse SQL.")
+        raise ValueError(error.message if error else "Could not parse SQL.")
     if not isinstance(root, exp.Select | exp.SetOperation | exp.Subquery):
         raise ValueError("enforce_limit only applies to SELECT queries.")
     return cap_limit(root, limit).sql(dialect="postgres", comments=False)

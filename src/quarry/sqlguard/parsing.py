@@ -16,6 +16,8 @@ from sqlglot.dialects.postgres import Postgres
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
+from quarry.sqlguard.rejection import Rejection
+
 DIALECT = "postgres"
 MAX_SQL_CHARS = 100_000
 """Longer inputs are refused outright: no generated report query needs this much text and
@@ -38,16 +40,18 @@ def _has_backslash_token(sql: str) -> bool:
     return any(token.token_type == TokenType.BACKSLASH for token in tokens)
 
 
-def precheck(sql: str) -> list[str]:
+def precheck(sql: str) -> list[Rejection]:
     """Reasons to refuse the raw text before parsing (empty list when it may be parsed)."""
     if not sql or not sql.strip():
-        return ["The SQL is empty."]
+        return [Rejection(code="empty", message="The SQL is empty.")]
     if "\x00" in sql:
-        return ["The SQL contains a null byte, which is not allowed."]
+        return [Rejection(code="null_byte", message="The SQL contains a null byte, which is not allowed.")]
     if len(sql) > MAX_SQL_CHARS:
-        return [f"The SQL is too long ({len(sql)} characters; at most {MAX_SQL_CHARS})."]
+        message = f"The SQL is too long ({len(sql)} characters; at most {MAX_SQL_CHARS})."
+        return [Rejection(code="too_long", count=len(sql), message=message)]
     if _has_backslash_token(sql):
-        return ["psql meta-commands (backslash commands such as \\! or \\copy) are not allowed."]
+        message = "psql meta-commands (backslash commands such as \\! or \\copy) are not allowed."
+        return [Rejection(code="psql_meta_command", message=message)]
     return []
 
 
@@ -60,20 +64,21 @@ def parse_statements(sql: str) -> list[exp.Expr]:
     return [node for node in parsed if node is not None and not isinstance(node, exp.Semicolon)]
 
 
-def parse_single(sql: str) -> tuple[exp.Expr | None, str | None]:
-    """Parse exactly one statement; return ``(tree, None)`` or ``(None, reason)``. Never raises."""
+def parse_single(sql: str) -> tuple[exp.Expr | None, Rejection | None]:
+    """Parse exactly one statement; return ``(tree, None)`` or ``(None, rejection)``. Never raises."""
     problems = precheck(sql)
     if problems:
         return None, problems[0]
     try:
         statements = parse_statements(sql)
     except Exception as error:  # any parser failure is a rejection, never a crash
-        return None, f"Could not parse SQL: {_first_line(error)}"
+        return None, Rejection(code="parse_error", message=f"Could not parse SQL: {_first_line(error)}")
     if not statements:
-        return None, "The SQL contains no statement."
+        return None, Rejection(code="no_statement", message="The SQL contains no statement.")
     if len(statements) > 1:
         kinds = ", ".join(statement_keyword(node) for node in statements)
-        return None, f"Exactly one statement is allowed; found {len(statements)} ({kinds})."
+        message = f"Exactly one statement is allowed; found {len(statements)} ({kinds})."
+        return None, Rejection(code="multiple_statements", subject=kinds, count=len(statements), message=message)
     return statements[0], None
 
 

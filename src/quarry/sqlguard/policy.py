@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, computed_field
 
 from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
+from quarry.sqlguard.rejection import Rejection
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,6 +64,12 @@ class ValidationResult(BaseModel):
     database runs exactly what was inspected, whatever the two parsers disagree on.
     """
 
-    ok: bool
-    reasons: list[str]
-    sql: str | None
+    ok: bool = Field(description="True when the query may run (as ``sql``).")
+    rejections: list[Rejection] = Field(default_factory=list, description="Every problem found, in order.")
+    sql: str | None = Field(description="The regenerated, checked statement when ``ok``; else None.")
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reasons(self) -> list[str]:
+        """One sentence per rejection: what HTTP, the CLI and the model read (derived, so never out of step)."""
+        return [rejection.message for rejection in self.rejections]

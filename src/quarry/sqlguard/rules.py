@@ -1,4 +1,4 @@
-"""Tree rules of the SQL guard: each takes the parsed statement and returns reasons.
+"""Tree rules of the SQL guard: each takes the parsed statement and returns rejections.
 
 Every rule walks the whole sqlglot tree instead of the top level only, because Postgres lets
 dangerous pieces hide deep inside a query (``WITH d AS (DELETE ... RETURNING *) SELECT``,
@@ -12,6 +12,7 @@ from sqlglot import exp
 from quarry.sqlguard.functions import SQL_VALUE_FUNCTIONS, function_name, is_denied_function
 from quarry.sqlguard.parsing import statement_keyword
 from quarry.sqlguard.policy import GuardPolicy
+from quarry.sqlguard.rejection import Rejection
 
 QUERY_ROOTS: tuple[type[exp.Expr], ...] = (exp.Select, exp.SetOperation, exp.Subquery)
 """Node types accepted as the statement itself: SELECT (with or without WITH), set
@@ -36,57 +37,64 @@ _FUNCTION_SCHEMAS = frozenset({"public", "pg_catalog"})
 _REPORTED = (exp.Into, exp.Lock)
 
 
-def check_statements(root: exp.Expr) -> list[str]:
+def check_statements(root: exp.Expr) -> list[Rejection]:
     """Only a read query at the top; no DML/DDL/utility statement anywhere below it."""
     if not isinstance(root, QUERY_ROOTS):
-        return [f"Only SELECT statements are allowed; found {statement_keyword(root)}."]
-    reasons: list[str] = []
+        keyword = statement_keyword(root)
+        message = f"Only SELECT statements are allowed; found {keyword}."
+        return [Rejection(code="not_select", subject=keyword, message=message)]
+    reasons: list[Rejection] = []
     for node in root.walk():
         if node is root or not isinstance(node, FORBIDDEN_STATEMENTS):
             continue
-        reasons.append(
-            f"{statement_keyword(node)} statements are not allowed anywhere in the query, "
-            "including inside CTEs or subqueries."
-        )
+        keyword = statement_keyword(node)
+        message = f"{keyword} statements are not allowed anywhere in the query, including inside CTEs or subqueries."
+        reasons.append(Rejection(code="nested_statement", subject=keyword, message=message))
     for into in root.find_all(exp.Into):
-        target = into.this.sql(dialect="postgres", comments=False) if into.this else "a table"
-        reasons.append(f"SELECT ... INTO is not allowed (it would create {target}).")
+        target = into.this.sql(dialect="postgres", comments=False) if into.this else None
+        message = f"SELECT ... INTO is not allowed (it would create {target or 'a table'})."
+        reasons.append(Rejection(code="select_into", subject=target, message=message))
     if any(not select.expressions for select in root.find_all(exp.Select)):
-        reasons.append("A SELECT must name at least one column.")  # "SELECT LIMIT 5" cannot be re-read
+        # "SELECT LIMIT 5" cannot be re-read
+        reasons.append(Rejection(code="empty_select", message="A SELECT must name at least one column."))
     for lock in root.find_all(exp.Lock):
         clause = lock.sql(dialect="postgres", comments=False).strip() or "FOR UPDATE"
-        reasons.append(f"Row-locking clauses are not allowed; found {clause}.")
+        message = f"Row-locking clauses are not allowed; found {clause}."
+        reasons.append(Rejection(code="row_lock", subject=clause, message=message))
     return reasons
 
 
-def check_unicode_escapes(root: exp.Expr) -> list[str]:
+def check_unicode_escapes(root: exp.Expr) -> list[Rejection]:
     """``U&'...' UESCAPE 'c'`` is refused: a custom escape character changes how the
     literal decodes, and reporting SQL never needs it (plain ``U&'\\00e9'`` is fine)."""
     return [
-        "Unicode strings with a UESCAPE clause are not allowed."
+        Rejection(code="unicode_escape", message="Unicode strings with a UESCAPE clause are not allowed.")
         for node in root.find_all(exp.UnicodeString)
         if node.args.get("escape") is not None
     ][:1]
 
 
-def check_functions(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+def check_functions(root: exp.Expr, policy: GuardPolicy) -> list[Rejection]:
     """Every call must be allowlisted, never denylisted, and unqualified or public/pg_catalog."""
     allowed = policy.normalised_functions()
-    reasons: list[str] = []
+    reasons: list[Rejection] = []
     for func in root.find_all(exp.Func):
         if isinstance(func, exp.Connector):
             continue  # AND / OR / XOR are boolean operators that sqlglot models as functions
         name = function_name(func)
         if is_denied_function(name):
-            reasons.append(f"Function {name}() is not allowed (dangerous server function).")
+            message = f"Function {name}() is not allowed (dangerous server function)."
+            reasons.append(Rejection(code="function_denied", subject=name, message=message))
         elif name not in allowed:
-            reasons.append(f"Function {name}() is not in the allowed function list.")
+            message = f"Function {name}() is not in the allowed function list."
+            reasons.append(Rejection(code="function_not_allowed", subject=name, message=message))
         schema = _function_schema(func)
         if schema is not None and schema.lower() not in _FUNCTION_SCHEMAS:
-            reasons.append(
+            message = (
                 f"Function {name}() is qualified with schema '{schema}'; only public "
                 "and pg_catalog functions may be called."
             )
+            reasons.append(Rejection(code="function_schema", subject=f"{schema}.{name}", message=message))
     for column in root.find_all(exp.Column):
         ident = column.this
         if (
@@ -95,7 +103,9 @@ def check_functions(root: exp.Expr, policy: GuardPolicy) -> list[str]:
             and not column.table
             and ident.this.lower() in SQL_VALUE_FUNCTIONS
         ):
-            reasons.append(f"Function {ident.this.lower()} is not allowed (session information).")
+            name = ident.this.lower()
+            message = f"Function {name} is not allowed (session information)."
+            reasons.append(Rejection(code="session_function", subject=name, message=message))
     return reasons
 
 
@@ -155,10 +165,10 @@ def refers_to_cte(table: exp.Table) -> bool:
     return False
 
 
-def check_tables(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+def check_tables(root: exp.Expr, policy: GuardPolicy) -> list[Rejection]:
     """Tables must be allowlisted (if a list is given), in public, and not system catalogs."""
     allowed = policy.normalised_tables()
-    reasons: list[str] = []
+    reasons: list[Rejection] = []
     for table in root.find_all(exp.Table):
         if not isinstance(table.this, exp.Identifier) or isinstance(table.parent, _REPORTED):
             continue  # table functions go through the function rules; INTO/FOR UPDATE OF are
@@ -168,18 +178,22 @@ def check_tables(root: exp.Expr, policy: GuardPolicy) -> list[str]:
         name, schema = pg_name(table.this), pg_name(table.args.get("db"))
         shown = ".".join(part for part in (table.catalog, table.db, table.name) if part)
         if table.catalog:
-            reasons.append(f"Database-qualified table name {shown} is not allowed.")
+            message = f"Database-qualified table name {shown} is not allowed."
+            reasons.append(Rejection(code="table_database_qualified", subject=shown, message=message))
             continue
         if f"{schema}.{name}" in allowed or (schema in ("", "public") and name in allowed):
             continue
         # System detection is case-insensitive on purpose: over-rejecting "PG_Shadow" is fine.
         low_schema, low_name = schema.lower(), name.lower()
         if low_schema in _SYSTEM_SCHEMAS or low_schema.startswith("pg_") or low_name.startswith("pg_"):
-            reasons.append(f"System catalog {shown} is not allowed.")
+            message = f"System catalog {shown} is not allowed."
+            reasons.append(Rejection(code="system_catalog", subject=shown, message=message))
         elif schema not in ("", "public"):
-            reasons.append(f"Table {shown} is in schema '{schema}'; only public is allowed.")
+            message = f"Table {shown} is in schema '{schema}'; only public is allowed."
+            reasons.append(Rejection(code="table_schema", subject=shown, message=message))
         elif allowed:
-            reasons.append(f"Table {shown} is not in the allowed table list.")
+            message = f"Table {shown} is not in the allowed table list."
+            reasons.append(Rejection(code="table_not_allowed", subject=shown, message=message))
     return reasons
 
 
@@ -207,16 +221,18 @@ def count_subqueries(root: exp.Expr) -> int:
     return total
 
 
-def check_complexity(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+def check_complexity(root: exp.Expr, policy: GuardPolicy) -> list[Rejection]:
     """Join and subquery budgets keep generated queries cheap and reviewable."""
-    reasons: list[str] = []
+    reasons: list[Rejection] = []
     joins = count_joins(root)
     if joins > policy.max_joins:
-        reasons.append(f"Too many joins: {joins} (at most {policy.max_joins} allowed).")
+        message = f"Too many joins: {joins} (at most {policy.max_joins} allowed)."
+        reasons.append(Rejection(code="too_many_joins", count=joins, message=message))
     subqueries = count_subqueries(root)
     if subqueries > policy.max_subqueries:
-        reasons.append(
+        message = (
             f"Too many subqueries: {subqueries} (at most {policy.max_subqueries} allowed; "
             "CTE definitions do not count)."
         )
+        reasons.append(Rejection(code="too_many_subqueries", count=subqueries, message=message))
     return reasons

@@ -22,6 +22,7 @@ from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
 from quarry.sqlguard.limits import cap_limit, enforce_limit
 from quarry.sqlguard.parsing import DIALECT, parse_single
 from quarry.sqlguard.policy import GuardPolicy, ValidationResult
+from quarry.sqlguard.rejection import Rejection
 from quarry.sqlguard.rules import (
     QUERY_ROOTS,
     check_complexity,
@@ -34,28 +35,32 @@ from quarry.sqlguard.rules import (
 __all__ = [
     "DEFAULT_FUNCTION_ALLOWLIST",
     "GuardPolicy",
+    "Rejection",
     "ValidationResult",
     "enforce_limit",
     "validate_sql",
 ]
 
 
-def _dedupe(reasons: list[str]) -> list[str]:
-    """Keep the first occurrence of each reason, in order (one message per distinct problem)."""
-    return list(dict.fromkeys(reasons))
+def _dedupe(rejections: list[Rejection]) -> list[Rejection]:
+    """Keep the first rejection of each message, in order (one message per distinct problem)."""
+    first: dict[str, Rejection] = {}
+    for rejection in rejections:
+        first.setdefault(rejection.message, rejection)
+    return list(first.values())
 
 
-def _collect_reasons(root: exp.Expr, policy: GuardPolicy) -> list[str]:
+def _collect_rejections(root: exp.Expr, policy: GuardPolicy) -> list[Rejection]:
     """All problems with a parsed statement.
 
     A statement that is not a query at all (``DROP``, ``CREATE FUNCTION``...) gets just that
-    one reason: table and function findings inside DDL would only be noise.
+    one rejection: table and function findings inside DDL would only be noise.
     """
-    statement_reasons = check_statements(root)
+    statement = check_statements(root)
     if not isinstance(root, QUERY_ROOTS):
-        return statement_reasons
+        return statement
     return _dedupe(
-        statement_reasons
+        statement
         + check_unicode_escapes(root)
         + check_casts(root)
         + check_tables(root, policy)
@@ -65,39 +70,47 @@ def _collect_reasons(root: exp.Expr, policy: GuardPolicy) -> list[str]:
     )
 
 
-def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, str | None]:
+def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, Rejection | None]:
     """Normalised Postgres SQL without comments, with the policy's row cap applied; or
-    ``(None, reason)`` when the checked tree cannot be written back as SQL (a query that
+    ``(None, rejection)`` when the checked tree cannot be written back as SQL (a query that
     cannot be regenerated is not run: executing the raw text would skip the guard)."""
     if policy.max_limit is not None and isinstance(root, QUERY_ROOTS):
         root = cap_limit(root.copy(), policy.max_limit)
     try:
         rendered = root.sql(dialect=DIALECT, comments=False)
     except Exception as error:  # sqlglot generator bugs on odd trees
-        return None, f"The query could not be normalised for execution ({type(error).__name__})."
+        kind = type(error).__name__
+        message = f"The query could not be normalised for execution ({kind})."
+        return None, Rejection(code="not_normalisable", subject=kind, message=message)
     # What runs must read back as what was checked ("SELECT ALL" + a LIMIT does not parse).
     if parse_single(rendered)[0] is None:
-        return None, "The query could not be normalised for execution (it does not read back as SQL)."
+        message = "The query could not be normalised for execution (it does not read back as SQL)."
+        return None, Rejection(code="not_normalisable", message=message)
     return rendered, None
+
+
+def _refused(rejections: list[Rejection]) -> ValidationResult:
+    return ValidationResult(ok=False, rejections=rejections, sql=None)
 
 
 def validate_sql(sql: str, policy: GuardPolicy) -> ValidationResult:
     """Check ``sql`` against ``policy``; never raises.
 
-    Rejections carry one human sentence per problem. A missing or too-large LIMIT is not a
-    rejection: when ``policy.max_limit`` is set the returned ``sql`` is already capped (see
-    ``enforce_limit``).
+    Each rejection carries a stable code and one human sentence per problem. A missing or
+    too-large LIMIT is not a rejection: when ``policy.max_limit`` is set the returned ``sql`` is
+    already capped (see ``enforce_limit``).
     """
     try:
-        root, error = parse_single(sql)
+        root, unparsed = parse_single(sql)
         if root is None:
-            return ValidationResult(ok=False, reasons=[error or "Could not parse SQL."], sql=None)
-        reasons = _collect_reasons(root, policy)
-        if reasons:
-            return ValidationResult(ok=False, reasons=reasons, sql=None)
+            return _refused([unparsed or Rejection(code="parse_error", message="Could not parse SQL.")])
+        rejections = _collect_rejections(root, policy)
+        if rejections:
+            return _refused(rejections)
         sql_out, problem = _render(root, policy)
         if sql_out is None:
-            return ValidationResult(ok=False, reasons=[problem or "Could not normalise SQL."], sql=None)
-        return ValidationResult(ok=True, reasons=[], sql=sql_out)
+            return _refused([problem or Rejection(code="not_normalisable", message="Could not normalise SQL.")])
+        return ValidationResult(ok=True, rejections=[], sql=sql_out)
     except Exception as error:  # fail closed: a guard bug must never let a query through
-        return ValidationResult(ok=False, reasons=[f"The SQL guard failed to check this query: {error}"], sql=None)
+        message = f"The SQL guard failed to check this query: {error}"
+        return _refused([Rejection(code="guard_error", subject=type(error).__name__, message=message)])

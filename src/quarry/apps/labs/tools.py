@@ -16,7 +16,7 @@ from pydantic_ai.messages import ModelResponse, TextPart, ThinkingPart
 
 from quarry.db import Database, get_database
 from quarry.settings import Settings
-from quarry.sqlguard import validate_sql
+from quarry.sqlguard import Rejection, validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
 from .fuzzy import AnalyteMatch, FuzzyMatch, search_analyte_names, search_parameter_names
@@ -170,7 +170,11 @@ def execute_exploratory_sql(ctx: RunContext[LabsDeps], sql: str) -> dict[str, An
     params = {"sql": sql}
     if not checked.ok or checked.sql is None:
         ctx.deps.state.validation_failed(ctx.run_step, checked.reasons)
-        result: dict[str, Any] = {"error": "Rejected by the SQL validator.", "reasons": checked.reasons}
+        result: dict[str, Any] = {
+            "error": "Rejected by the SQL validator.",
+            "reasons": checked.reasons,
+            "codes": [r.code for r in checked.rejections],
+        }
         _record(ctx, "execute_exploratory_sql", params, result, None, started, ok=False)
         return result
     try:
@@ -200,17 +204,19 @@ class FinalQueryRejected(Exception):
         self.reasons = reasons
 
 
-def check_final_sql(sql: str, settings: Settings) -> tuple[str | None, list[str]]:
-    """Validator + EXPLAIN gate: (SQL to run, []) or (None, reasons)."""
+def check_final_sql(sql: str, settings: Settings) -> tuple[str | None, list[Rejection]]:
+    """Validator + EXPLAIN gate: (SQL to run, []) or (None, rejections)."""
     if len(sql) > MAX_SQL_CHARS:
-        return None, [f"The SQL is too long ({len(sql)} characters; at most {MAX_SQL_CHARS})."]
+        message = f"The SQL is too long ({len(sql)} characters; at most {MAX_SQL_CHARS})."
+        return None, [Rejection(code="too_long", count=len(sql), message=message)]
     checked = validate_sql(sql, labs_policy())
     if not checked.ok or checked.sql is None:
-        return None, checked.reasons
+        return None, checked.rejections
     try:
         explain(checked.sql, role=READER_ROLE, timeout_ms=settings.db_statement_timeout_ms, settings=settings)
     except ReadOnlyQueryError as exc:
-        return None, [f"EXPLAIN failed ({exc.kind}): {exc.message}"]
+        message = f"EXPLAIN failed ({exc.kind}): {exc.message}"
+        return None, [Rejection(code="explain_failed", subject=exc.kind, message=message)]
     return checked.sql, []
 
 
@@ -231,14 +237,16 @@ def generate_final_query(
     """
     started = time.perf_counter()
     state = ctx.deps.state
-    safe_sql, reasons = check_final_sql(sql or "", ctx.deps.settings)
+    safe_sql, rejections = check_final_sql(sql or "", ctx.deps.settings)
+    reasons = [r.message for r in rejections]
     params = {"sql": sql, "explanation": (explanation or "")[:MAX_EXPLANATION_CHARS]}
     lang = (language or "").strip().lower()[:8] or None
     if lang:
         params["language"] = lang
     if safe_sql is None:
         state.final_failures += 1
-        _record(ctx, "generate_final_query", params, {"ok": False, "reasons": reasons}, None, started, ok=False)
+        refused = {"ok": False, "reasons": reasons, "codes": [r.code for r in rejections]}
+        _record(ctx, "generate_final_query", params, refused, None, started, ok=False)
         state.validation_failed(ctx.run_step, reasons)
         if state.final_failures >= 2:
             raise FinalQueryRejected(reasons)

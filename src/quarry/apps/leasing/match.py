@@ -5,7 +5,7 @@
           + w_must·|have ∩ must| / |must| + w_transit·[near transit] + w_pets·[pets a must and allowed]
 
 A bound that was not asked for gives no points (every unit alike). The score is computed in SQL
-to rank (ORDER BY score, rent, id) and again in Python for the reason codes; a test holds the two
+to rank (ORDER BY score, rent, id) and again in Python for the reasons and their codes; a test holds the two
 equal. No unit passes every hard filter → the closest by price and size (same location when one
 was asked) with their scores, and the two relaxations that would give the most units, with the
 count each gives.
@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from quarry.db import Database
 from quarry.settings import Settings
 
-from .models import Matches, MatchItem, Relaxation, RowPreview, SearchSpec
+from .models import Matches, MatchItem, MatchReason, Relaxation, RowPreview, SearchSpec
 from .needs import place_name, unit_type_of
 
 
@@ -172,37 +172,46 @@ def score_sql(spec: SearchSpec, w: Weights, params: dict[str, Any]) -> str:
     return " + ".join(parts)
 
 
-def score_unit(row: dict[str, Any], spec: SearchSpec, w: Weights) -> tuple[float, list[str]]:
-    """(§C score, reason codes) of one unit row."""
+def score_unit(row: dict[str, Any], spec: SearchSpec, w: Weights) -> tuple[float, list[str], list[MatchReason]]:
+    """(§C score, reasons in words, the same reasons as codes) of one unit row."""
     score = 0.0
     reasons: list[str] = []
+    codes: list[MatchReason] = []
     sqft, rent = int(row["sqft"]), float(row["rent"])
     if spec.min_sqft:
         if sqft >= spec.min_sqft:
             score += w.size
         else:
             reasons.append(f"{sqft:,} SF below {spec.min_sqft:,} SF asked")
+            codes.append(MatchReason(code="below_min_sf", value=spec.min_sqft))
     if spec.max_sqft:
         if sqft <= spec.max_sqft:
             score += w.size * MAX_OVER_MIN
         else:
             reasons.append(f"{sqft:,} SF above {spec.max_sqft:,} SF asked")
-    if (spec.min_sqft or spec.max_sqft) and not any("SF " in r for r in reasons):
+            codes.append(MatchReason(code="above_max_sf", value=spec.max_sqft))
+    if (spec.min_sqft or spec.max_sqft) and not codes:
         reasons.insert(0, f"{sqft:,} SF fits")
+        codes.insert(0, MatchReason(code="size_fits"))
     b = spec.budget_monthly_usd
     if b and b.max:
         if rent <= b.max:
             score += w.price
             reasons.append(f"Rent ${rent:,.0f} within budget")
+            codes.append(MatchReason(code="within_budget", value=b.max))
         else:
             reasons.append(f"Rent ${rent:,.0f} over budget by {100 * (rent / b.max - 1):.0f}%")
+            codes.append(MatchReason(code="over_budget", value=round(rent / b.max - 1, 4)))
     if spec.location:
         hay = f"{row['neighborhood']} | {row['address']} | {row['borough']}".lower()
-        if any(t.lower() in hay for t in spec.location):
+        matched = next((t for t in spec.location if t.lower() in hay), None)
+        if matched is not None:
             score += w.loc
             reasons.append(f"Neighborhood match ({row['neighborhood']})")
+            codes.append(MatchReason(code="in_location", value=matched))
         else:
             reasons.append(f"Outside {', '.join(spec.location)} ({row['neighborhood']})")
+            codes.append(MatchReason(code="outside_location"))
     musts = _musts(spec)
     if musts:
         have = set(row["amenities"]) | ({"near transit"} if row["near_transit"] else set())
@@ -213,13 +222,17 @@ def score_unit(row: dict[str, Any], spec: SearchSpec, w: Weights) -> tuple[float
         reasons.append(
             f"Has {len(got)}/{len(musts)} must-haves" + (f" (missing {', '.join(missing)})" if missing else "")
         )
+        codes += [MatchReason(code="has_must_have", value=m) for m in got]
+        codes += [MatchReason(code="missing_must_have", value=m) for m in missing]
     if row["near_transit"]:
         score += w.transit
         reasons.append("Near transit")
+        codes.append(MatchReason(code="near_transit"))
     if _pets_asked(spec) and row["pet_friendly"]:
         score += w.pets
         reasons.append("Pet-friendly")
-    return round(score, 4), reasons
+        codes.append(MatchReason(code="pet_friendly"))
+    return round(score, 4), reasons, codes
 
 
 def _preview(r: dict[str, Any]) -> RowPreview:
@@ -232,8 +245,10 @@ def _preview(r: dict[str, Any]) -> RowPreview:
 
 
 def _item(r: dict[str, Any], spec: SearchSpec, w: Weights) -> MatchItem:
-    score, reasons = score_unit(r, spec, w)
-    return MatchItem(id=r["unit_id"], score=round(score, 2), reasons=reasons, row_preview=_preview(r))
+    score, reasons, codes = score_unit(r, spec, w)
+    return MatchItem(
+        id=r["unit_id"], score=round(score, 2), reasons=reasons, reason_codes=codes, row_preview=_preview(r)
+    )
 
 
 def count_exact(db: Reader, spec: SearchSpec) -> int:

@@ -81,12 +81,45 @@ class RowPreview(BaseModel):
     available: str | None = None
 
 
+MatchCode = Literal[
+    "size_fits",
+    "below_min_sf",
+    "above_max_sf",
+    "within_budget",
+    "over_budget",
+    "in_location",
+    "outside_location",
+    "has_must_have",
+    "missing_must_have",
+    "near_transit",
+    "pet_friendly",
+]
+"""Why a unit scores as it does, as stable keys (the §C terms, met or missed)."""
+
+
+class MatchReason(BaseModel):
+    """One reason a unit ranks where it does, as data.
+
+    ``value`` per code: the size asked for (``below_min_sf`` min, ``above_max_sf`` max), the budget
+    (``within_budget``), the fraction over it (``over_budget``: 0.06 is 6 % over), the location
+    token that matched (``in_location``) or the amenity (``has_must_have``, ``missing_must_have``);
+    None where the unit's row preview already says it (``size_fits``, ``outside_location``,
+    ``near_transit``, ``pet_friendly``).
+    """
+
+    code: MatchCode = Field(description="Stable key of the reason.")
+    value: int | float | str | None = Field(None, description="The bound, gap or name the reason is about.")
+
+
 class MatchItem(BaseModel):
     """B.2: one ranked unit (every field from SQL; the score from §C)."""
 
     id: str = Field(description="Unit id.")
     score: float = Field(description="§C score, 0–100 with the default weights.")
-    reasons: list[str] = Field(description="Short reason codes ('Rent $4,800 within budget').")
+    reasons: list[str] = Field(description="Short reasons in words ('Rent $4,800 within budget').")
+    reason_codes: list[MatchReason] = Field(
+        default_factory=list, description="The same reasons as codes and values, for programs."
+    )
     row_preview: RowPreview
 
 
@@ -186,6 +219,31 @@ class Offer(BaseModel):
     incentives: list[str] = Field(default_factory=list)
 
 
+ApprovalCode = Literal[
+    "increase_above_cap",
+    "below_current_rent",
+    "free_rent_above_schedule",
+    "term_not_allowed",
+    "annual_rent_above_cap",
+    "net_effective_below_comps",
+]
+"""The renewal policy's approval thresholds an offer can break (`renewal_policy.json`)."""
+
+
+class ApprovalReason(BaseModel):
+    """One approval threshold one offer breaks, as data."""
+
+    code: ApprovalCode = Field(description="Which threshold.")
+    term_months: int = Field(description="Term of the offer that breaks it.")
+    value: float = Field(
+        description="The offer's figure: increase %, monthly rent, free months, term, annual rent or net "
+        "effective $/SF/yr."
+    )
+    limit: float | None = Field(
+        None, description="The threshold it is compared with (None for a term outside the allowed list)."
+    )
+
+
 class RenewalPackage(BaseModel):
     """B.4 RenewalPackage."""
 
@@ -194,6 +252,9 @@ class RenewalPackage(BaseModel):
     justification: str
     needs_manager_approval: bool
     approval_reasons: list[str] = Field(default_factory=list)
+    approval_codes: list[ApprovalReason] = Field(
+        default_factory=list, description="The same reasons as codes and figures, one per broken threshold."
+    )
 
 
 class LeasingResponse(BaseModel):

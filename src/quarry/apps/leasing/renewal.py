@@ -24,7 +24,7 @@ from typing import Any
 
 from quarry.db import Database
 
-from .models import Offer, RenewalPackage
+from .models import ApprovalCode, ApprovalReason, Offer, RenewalPackage
 from .places import DATA_DIR
 
 POLICY_FILE = DATA_DIR / "renewal_policy.json"
@@ -73,30 +73,72 @@ def _context(db: Database, tenant_id: str) -> dict[str, Any] | None:
     )
 
 
-def check(offer: Offer, *, current: float, sqft: int, market_ner: float, p: dict[str, Any]) -> list[str]:
-    """Why `offer` is outside policy (empty when inside)."""
+def check(
+    offer: Offer, *, current: float, sqft: int, market_ner: float, p: dict[str, Any]
+) -> list[tuple[ApprovalReason, str]]:
+    """Why `offer` is outside policy, each as (code and figures, sentence); empty when inside."""
     th = p["approval_thresholds"]
-    out = []
+    term = offer.term_months
+    out: list[tuple[ApprovalReason, str]] = []
+
+    def breaks(code: ApprovalCode, value: float, limit: float | None, text: str) -> None:
+        out.append((ApprovalReason(code=code, term_months=term, value=value, limit=limit), text))
+
     increase = 100 * (offer.rent_usd / current - 1)
-    if increase > th["increase_pct_above"] + 1e-9:
-        out.append(f"{offer.term_months}-month offer: +{increase:.1f}% is above the {th['increase_pct_above']:g}% cap")
+    cap = th["increase_pct_above"]
+    if increase > cap + 1e-9:
+        breaks(
+            "increase_above_cap",
+            round(increase, 2),
+            cap,
+            f"{term}-month offer: +{increase:.1f}% is above the {cap:g}% cap",
+        )
     if th["decrease_below_current_rent"] and offer.rent_usd < current - 0.5:
-        out.append(f"{offer.term_months}-month offer: below the current rent (${current:,.0f})")
+        breaks(
+            "below_current_rent",
+            offer.rent_usd,
+            current,
+            f"{term}-month offer: below the current rent (${current:,.0f})",
+        )
     free = next((int(i.split(":")[1]) for i in offer.incentives if i.startswith("free_rent_months:")), 0)
-    if th["free_rent_months_above_schedule"] and free > _free_max(p, offer.term_months):
-        out.append(f"{offer.term_months}-month offer: {free} free months is above the schedule")
-    if offer.term_months not in p["terms_months"]["allowed"]:
-        out.append(f"{offer.term_months} months is not an allowed term")
-    if offer.rent_usd * 12 > th["annual_rent_usd_above"]:
-        out.append(f"{offer.term_months}-month offer: annual rent over ${th['annual_rent_usd_above']:,}")
+    if th["free_rent_months_above_schedule"] and free > _free_max(p, term):
+        breaks(
+            "free_rent_above_schedule",
+            free,
+            _free_max(p, term),
+            f"{term}-month offer: {free} free months is above the schedule",
+        )
+    if term not in p["terms_months"]["allowed"]:
+        breaks("term_not_allowed", term, None, f"{term} months is not an allowed term")
+    annual_cap = th["annual_rent_usd_above"]
+    if offer.rent_usd * 12 > annual_cap:
+        breaks(
+            "annual_rent_above_cap",
+            offer.rent_usd * 12,
+            annual_cap,
+            f"{term}-month offer: annual rent over ${annual_cap:,}",
+        )
     psf = offer.rent_usd * 12 / sqft
-    ner = psf * (offer.term_months - free) / offer.term_months
-    if market_ner and ner < market_ner * th["net_effective_below_comp_median_pct"] / 100:
-        out.append(
-            f"{offer.term_months}-month offer: net effective ${ner:.2f}/SF is under "
-            f"{th['net_effective_below_comp_median_pct']:g}% of the comps' ${market_ner:.2f}"
+    ner = psf * (term - free) / term
+    floor_pct = th["net_effective_below_comp_median_pct"]
+    if market_ner and ner < market_ner * floor_pct / 100:
+        breaks(
+            "net_effective_below_comps",
+            round(ner, 2),
+            round(market_ner * floor_pct / 100, 2),
+            f"{term}-month offer: net effective ${ner:.2f}/SF is under {floor_pct:g}% of the comps' ${market_ner:.2f}",
         )
     return out
+
+
+def _approval(offers: list[Offer], *, current: float, sqft: int, market_ner: float) -> dict[str, Any]:
+    """The package fields the policy decides for these offers: flag, sentences and codes (in step)."""
+    found = [hit for o in offers for hit in check(o, current=current, sqft=sqft, market_ner=market_ner, p=policy())]
+    return {
+        "needs_manager_approval": bool(found),
+        "approval_reasons": [text for _, text in found],
+        "approval_codes": [reason for reason, _ in found],
+    }
 
 
 def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[RenewalPackage, dict[str, Any]] | None:
@@ -130,8 +172,7 @@ def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[Renew
     long_term = allowed[-1]
     ti = float(p["ti_allowance_psf_max"].get(ctx["building_class"], 0))
     market = offer(long_term, 100 * (market_psf / current_psf - 1), _free_max(p, long_term), ti)
-    offers = [primary, shorter, market]
-    reasons = [r for o in offers for r in check(o, current=current, sqft=sqft, market_ner=market_ner, p=p)]
+    approval = _approval([primary, shorter, market], current=current, sqft=sqft, market_ner=market_ner)
     days_left = (ctx["end_date"] - today).days
     notice = p["notice"]
     timing = (
@@ -149,8 +190,7 @@ def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[Renew
         primary=primary,
         alternatives=[shorter, market],
         justification=justification,
-        needs_manager_approval=bool(reasons),
-        approval_reasons=reasons,
+        **approval,
     )
     facts = {
         "unit_id": ctx["unit_id"],
@@ -168,13 +208,6 @@ def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[Renew
 def rechecked(draft: RenewalPackage, facts: dict[str, Any]) -> RenewalPackage:
     """A package (a model's) with its approval flags recomputed from the policy: a model cannot
     clear an offer that breaks a limit, nor flag one that does not."""
-    p = policy()
     offers = [draft.primary, *draft.alternatives]
-    reasons = [
-        r
-        for o in offers
-        for r in check(
-            o, current=float(facts["current_rent_usd"]), sqft=int(facts["sqft"]), market_ner=facts["market_ner"], p=p
-        )
-    ]
-    return draft.model_copy(update={"needs_manager_approval": bool(reasons), "approval_reasons": reasons})
+    current, sqft = float(facts["current_rent_usd"]), int(facts["sqft"])
+    return draft.model_copy(update=_approval(offers, current=current, sqft=sqft, market_ner=facts["market_ner"]))
