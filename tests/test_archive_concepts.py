@@ -72,3 +72,38 @@ def test_summary_is_first_sentences_and_deterministic() -> None:
     assert out == extractive_summary(text)
     assert 30 <= len(out.split()) <= 60 and out.endswith(".")
     assert extractive_summary("Short text.") == "Short text."
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "unresolved"),
+    [
+        ("old photos from Zorbaland", None, ["Zorbaland"]),
+        ("gambar dari Zorbaland", None, ["Zorbaland"]),
+        ("wayang kulit di Zorbaland", None, ["Zorbaland"]),
+        ("textiles from Kapit", "Kapit", []),  # a place the items record, in no alias list
+        ("old buildings in Melacca", "Melaka", []),  # a typing slip of a place
+        ("kraf perak dari Kelantan", "Kelantan", []),  # the place after 'dari', not 'perak' (silver)
+        ("batik in colour", None, []),  # a word the archive knows is no unknown place
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_place_phrases_are_read_against_the_items_places(text: str, place: str | None, unresolved: list[str]) -> None:
+    parsed = parse_message(text)
+    assert parsed.constraints.place == place and parsed.unresolved == unresolved
+    assert not {w.lower() for w in unresolved} & set(parsed.query.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [("documents on the keriss", "keris"), ("dondang sayng", "dondang sayang"), ("labu sayung pottery", "labu sayong")],
+)
+def test_a_typing_slip_of_the_archives_word_is_read_as_that_word(text: str, concept: str) -> None:
+    parsed = parse_message(text)
+    assert concept in parsed.concepts and parsed.not_understood == []
+
+
+def test_a_word_no_item_holds_is_said_back_and_left_out_of_the_query() -> None:
+    plain, noisy = parse_message("wayang kulit videos"), parse_message("wayang kulit videos blorptastic")
+    assert noisy.not_understood == ["blorptastic"] and plain.not_understood == []
+    assert noisy.query == plain.query and noisy.constraints == plain.constraints
+    assert parse_message("hai, apa khabar? terima kasih je").not_understood == []  # chat words are known

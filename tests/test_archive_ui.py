@@ -13,9 +13,12 @@ from quarry.apps.archive.models import ArchiveHit, ArchiveResponse, Attempt
 from quarry.apps.archive.render import (
     NEAREST_HEADING,
     NOT_MATCHING,
+    NOT_UNDERSTOOD,
     render_attempts_markdown,
     render_card_markdown,
     render_markdown,
+    render_status_markdown,
+    render_text,
     similar_choices,
 )
 from quarry.apps.archive.ui import QUICK_SEARCHES, archive_tab, ask, more_like_this, new_thread
@@ -200,3 +203,19 @@ def test_tab_handlers_keep_the_thread_and_seed_more_like_this(archive_db: None) 
     assert greeting[0].startswith("💬 **Message** · intent `GREETING`") and greeting[3] == thread
     reset = new_thread()
     assert reset[3] is None and "new thread" in reset[5]
+
+
+def test_words_not_understood_and_places_asked_back_are_said_in_the_answer() -> None:
+    said = results_response().model_copy(update={"not_understood": ["blorptastic"]})
+    for out in (render_markdown(said), render_text(said)):
+        assert NOT_UNDERSTOOD in out and "blorptastic" in out
+    assert NOT_UNDERSTOOD not in render_markdown(results_response())
+    asked = ArchiveResponse(
+        response_type="message",
+        query="old photos from Zorbaland",
+        message="I have no archive items from 'Zorbaland'.",
+        intent="HERITAGE_SEARCH",
+        unresolved=["Zorbaland"],
+        thread_id="t",
+    )
+    assert "Zorbaland" in render_status_markdown(asked) and "Zorbaland" in render_markdown(asked)

@@ -3,6 +3,14 @@
 Concepts are phrases of the synonym groups (`data/synonyms.json`) or tags of the corpus, found
 longest first; media words, places and periods become `Constraints` (SQL filters).
 
+No silent drops: the message is read against what the archive holds (`ArchiveWords`: its items'
+places and words). A typing slip of the archive's own word is read as that word ("keriss" →
+keris); a place phrase ("from X", "di X") is matched against the items' places, and one the
+archive does not hold is `unresolved` (asked back by name, never searched without); any other
+word no item holds is `not_understood`: said back and kept out of the query text. It still counts
+when the content words decide relevance (no concept): no item mentions it, so such a question
+finds nothing rather than what its other words match. Either way it never widens a result.
+
 >>> parse_message("show me videos about wayang kulit performances").query
 'wayang kulit performances videos shadow puppets'
 """
@@ -10,16 +18,38 @@ longest first; media words, places and periods become `Constraints` (SQL filters
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from quarry.search import fold, tokenize
+from quarry.nlu.coverage import stopwords
+from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
+from quarry.search import fold, terms, tokenize
 
 from .corpus import load_items, load_synonyms
 from .models import Constraints
-from .vocab import GENERIC_CONCEPTS, MEDIA_WORDS, NO_EXPAND_GROUPS, PLACES, REQUEST_WORDS, STOPWORDS, VAGUE_WORDS
+from .vocab import (
+    GENERIC_CONCEPTS,
+    GREETING_WORDS,
+    HOW_TO,
+    IGNORABLE,
+    MEDIA_WORDS,
+    NEWER_WORDS,
+    NO_EXPAND_GROUPS,
+    OFF_TOPIC_CUES,
+    OLDER_WORDS,
+    PLACE_PREPOSITIONS,
+    PLACES,
+    REQUEST_WORDS,
+    STOPWORDS,
+    VAGUE_WORDS,
+)
 
 MAX_PHRASE_WORDS = 4
+MAX_PLACE_WORDS = 3
+"""Words after a place preposition read as one place ('from Kuala Kangsar', 'dari Pulau Duyong')."""
+CLOSE_WORDS = 75.0
+"""Similarity (rapidfuzz ratio) of the archive's words considered for a typed word no item holds."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +83,67 @@ def vocabulary() -> Vocabulary:
     return Vocabulary(group_of, groups, frozenset(t for t in tags if len(t) > 2), fold_map, place_map)
 
 
+_PLACE_PARTS = re.compile(r"\s*,\s*|\s+and\s+")
+_TYPED_WORD = re.compile(r"[^\W_]+")
+"""A word as the tokenizer cuts it (letters and digits), in the user's spelling."""
+
+
+@dataclass(frozen=True)
+class ArchiveWords:
+    """What the archive's items hold: the names and words a message is read against."""
+
+    places: tuple[str, ...]
+    """Place names the items record, each part on its own ('Kapit, Sarawak, Malaysia' → Kapit, Sarawak,
+    Malaysia)."""
+    place_texts: tuple[str, ...]
+    """The items' places as recorded, folded (what the SQL place filter looks inside)."""
+    words: frozenset[str]
+    """Folded words of the items (titles, tags, places, periods, descriptions) and of the synonym groups."""
+    word_list: tuple[str, ...]
+    """`words`, sorted (the fuzzy matcher's name list)."""
+
+    def holds_place(self, place: str) -> bool:
+        """True when some item's place contains `place` (the place filter would keep something)."""
+        folded = fold(place)
+        return bool(folded) and any(folded in p for p in self.place_texts)
+
+
+def archive_words(places: Iterable[str], item_terms: Iterable[str]) -> ArchiveWords:
+    """`ArchiveWords` from the items' places and their folded words (the synonym groups' words added)."""
+    recorded = sorted(set(places))
+    names = sorted({part for p in recorded for part in _PLACE_PARTS.split(p.strip()) if part})
+    vocab = vocabulary()
+    known = set(item_terms) | {w for g in vocab.groups for phrase in g for w in phrase.split()}
+    return ArchiveWords(tuple(names), tuple(fold(p) for p in recorded), frozenset(known), tuple(sorted(known)))
+
+
+@cache
+def bundled_words() -> ArchiveWords:
+    """`ArchiveWords` of the bundled items (what a parse reads against when no database is at hand)."""
+    items = load_items()
+    texts = (
+        f"{i.title} {i.title_ms} {' '.join(i.tags)} {i.place} {i.period} {i.media_type} {i.description}" for i in items
+    )
+    return archive_words((i.place for i in items), (w for t in texts for w in terms(t)))
+
+
+@cache
+def _read_words() -> frozenset[str]:
+    """Words some part of the app reads or knows to ignore: never 'not understood'."""
+    lists = (STOPWORDS, REQUEST_WORDS, VAGUE_WORDS, GREETING_WORDS, OFF_TOPIC_CUES, GENERIC_CONCEPTS, IGNORABLE)
+    phrases = (*MEDIA_WORDS, *PLACES, *HOW_TO, *OLDER_WORDS, *NEWER_WORDS, *PLACE_PREPOSITIONS)
+    return frozenset().union(*lists, stopwords(("en", "ms"))) | {w for p in phrases for w in p.split()}
+
+
+def _knows(word: str, data: ArchiveWords) -> bool:
+    """True when the archive or the app knows `word` (as written, singular, or a Malay 'lama2' = 'lama-lama')."""
+    if word.isdigit():
+        return True
+    stem = word[:-1] if word.endswith("2") and len(word) > 2 else word
+    read = _read_words()
+    return any(w in data.words or w in read for w in (stem, _singular(stem)))
+
+
 @dataclass
 class Parsed:
     """What the message says, offline."""
@@ -67,6 +158,16 @@ class Parsed:
     query: str = ""
     """ONE focused query: content words in order, the media word, one synonym bridge."""
     place_words: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    """Places named after 'from', 'in', 'dari', 'di'… that the archive's items do not hold, as typed."""
+    not_understood: list[str] = field(default_factory=list)
+    """Content words (folded) no item holds and nothing else reads: said back, kept out of the query text."""
+    typed: dict[str, str] = field(default_factory=dict)
+    """Folded word → the user's own spelling (for saying words back)."""
+
+    def as_typed(self, folded: Iterable[str]) -> list[str]:
+        """`folded` words or phrases in the user's own spelling."""
+        return [" ".join(self.typed.get(w, w) for w in phrase.split()) for phrase in folded]
 
 
 def _phrases(words: list[str]) -> list[tuple[int, int, str]]:
@@ -146,14 +247,118 @@ def _bridge(phrase: str, vocab: Vocabulary, present: set[str]) -> str | None:
     return None
 
 
-def parse_message(text: str) -> Parsed:
-    """Concepts, content words, constraints and the focused query of one message."""
+def _reading(i: int, words: list[str], data: ArchiveWords) -> str | None:
+    """The archive's word that `words[i]` (a word no item holds) was typed for: the one close word a typing
+    slip away ('keriss' → keris), else the one close word that makes a known phrase with a neighbour
+    ('dondang sayng' → sayang, 'labu sayung' → sayong); None when there is no single such word."""
+    typed = words[i]
+    if len(typed) < 4 or not typed.isalpha():
+        return None
+    close = [h.name for h in ranked_names(typed, data.word_list, limit=8, cutoff=CLOSE_WORDS) if not h.exact]
     vocab = vocabulary()
+    slips = [w for w in close if typing_slip(typed, w)]
+    # Two spellings of one thing ('keriss': keris, kriss) are one reading.
+    if slips and len({vocab.group_of.get(w, w) for w in slips}) == 1:
+        return slips[0]
+    neighbours = [n for n in (words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else "") if n]
+    phrased = [
+        w
+        for w in close
+        if w[0] == typed[0]
+        and any(f"{n} {w}" in vocab.tags or f"{w} {n}" in vocab.tags or f"{n} {w}" in vocab.group_of
+                or f"{w} {n}" in vocab.group_of for n in neighbours)
+    ]  # fmt: skip
+    return phrased[0] if len(phrased) == 1 else None
+
+
+@dataclass(frozen=True)
+class PlacesNamed:
+    """What the place phrases of a message name."""
+
+    place: str | None = None
+    """The first place phrase that names a place the items hold, as the filter (e.g. 'Kapit')."""
+    phrase: str = ""
+    """Its words as typed (folded), e.g. 'kapit'."""
+    unresolved: tuple[str, ...] = ()
+    """Place phrases (folded) that name no place the items hold."""
+
+
+@cache
+def _place_names(places: tuple[str, ...]) -> tuple[str, ...]:
+    """The items' place names and the place aliases: what a place phrase is matched against."""
+    return (*places, *PLACES)
+
+
+def _places_named(
+    seq: list[str], data: ArchiveWords, skip: frozenset[str], knows: Callable[[str], bool]
+) -> PlacesNamed:
+    """The words after each place preposition ('from', 'in', 'dari', 'di'…), matched against the items' places
+    and the place aliases: exactly, or with typing slips when a word is one the archive does not know
+    ('Melacca' → Melaka). Words no place matches are unresolved when they start with a word nobody knows
+    ('from Zorbaland'); known words ('in colour') stay what they were."""
+    names = _place_names(data.places)
+    exact = name_index(names).by_key
+    found: PlacesNamed | None = None
+    unresolved: list[str] = []
+    for i, word in enumerate(seq):
+        if word not in PLACE_PREPOSITIONS:
+            continue
+        run: list[str] = []
+        for nxt in seq[i + 1 : i + 1 + MAX_PLACE_WORDS]:
+            if nxt in skip or nxt in PLACE_PREPOSITIONS or not nxt.isalpha():
+                break
+            run.append(nxt)
+        hit = None
+        for n in range(len(run), 0, -1):
+            phrase = " ".join(run[:n])
+            name = exact.get(compact(phrase))
+            if name is None and not all(map(knows, run[:n])):
+                name = getattr(best_name(phrase, names), "name", None)
+            if name is not None:
+                hit = (PLACES.get(name, name), phrase)
+                break
+        if hit is not None:
+            found = found or PlacesNamed(hit[0], hit[1])
+            continue
+        lead = []
+        for w in run:
+            if knows(w):
+                break
+            lead.append(w)
+        if lead:
+            unresolved.append(" ".join(lead))
+    base = found or PlacesNamed()
+    return PlacesNamed(base.place, base.phrase, tuple(dict.fromkeys(unresolved)))
+
+
+def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
+    """Concepts, content words, constraints and the focused query of one message, read against `data`
+    (the archive's places and words; the bundled items' when None)."""
+    vocab = vocabulary()
+    archive = bundled_words() if data is None else data
+
+    def knows(word: str) -> bool:
+        return _knows(word, archive) or word in vocab.group_of or word in vocab.tags
+
+    spelled = {fold(m.group()): m.group() for m in reversed(list(_TYPED_WORD.finditer(text)))}
     words = tokenize(text)
-    parsed = Parsed(words=words)
+    read_as = {w: r for i, w in enumerate(words) if not knows(w) and (r := _reading(i, words, archive))}
+    words = list(dict.fromkeys(read_as.get(w, w) for w in words))
+    for w, r in read_as.items():
+        spelled.setdefault(r, spelled.get(w, w))
+    parsed = Parsed(words=words, typed=spelled)
     used = [False] * len(words)
     media = None
-    place = None
+    periods = period_words(text)
+    skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
+    named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
+    place = named.place
+    if place is not None:
+        parsed.place_words.append(named.phrase)
+    for i, w in enumerate(words):
+        if (place is not None and w in named.phrase.split()) or any(w in u.split() for u in named.unresolved):
+            used[i] = True
+    parsed.unresolved = parsed.as_typed(named.unresolved)
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue
@@ -173,8 +378,8 @@ def parse_message(text: str) -> Parsed:
         for i in range(start, end):
             used[i] = True
     parsed.concepts.sort(key=lambda p: " ".join(words).find(p))
-    skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | period_words(text)
     parsed.content = [w for w, u in zip(words, used, strict=True) if not u and w not in skip and not w.isdigit()]
+    parsed.not_understood = [w for w in parsed.content if not knows(w)]
     year_from, year_to = extract_period(text)
     parsed.constraints = Constraints(media_type=media, place=place, year_from=year_from, year_to=year_to)
     parsed.query = focused_query(parsed)
@@ -185,7 +390,8 @@ def focused_query(parsed: Parsed) -> str:
     """ONE query: the meaningful words in the user's order, the media word, and one synonym bridge."""
     vocab = vocabulary()
     keep = STOPWORDS | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
-    core = [w for w in parsed.words if w not in keep and w not in MEDIA_WORDS]
+    unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
+    core = [w for w in parsed.words if w not in keep and w not in MEDIA_WORDS and w not in unread]
     media = [w for w in parsed.words if w in MEDIA_WORDS][:1]
     out = core + media
     present = set(out)
@@ -199,7 +405,7 @@ def focused_query(parsed: Parsed) -> str:
 def synonym_query(parsed: Parsed) -> str | None:
     """The query with each concept replaced by a synonym in other words; None when there is none."""
     vocab = vocabulary()
-    text = " ".join(w for w in parsed.words if w not in STOPWORDS | REQUEST_WORDS)
+    text = " ".join(w for w in parsed.words if w not in STOPWORDS | REQUEST_WORDS | set(parsed.not_understood))
     changed = False
     for concept in parsed.concepts:
         bridge = _bridge(concept, vocab, set())
@@ -238,4 +444,6 @@ def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
         out.append(tuple(dict.fromkeys(alts)))
     if out:
         return out  # concepts decide; other content words only when there is no concept
+    # Words no item holds count here too: a question about something no item mentions finds nothing,
+    # rather than whatever its other words match ('kellie's castle batu gajah' is not 'batu').
     return [(w,) for w in parsed.content if w not in GENERIC_CONCEPTS and len(w) > 2]

@@ -4,8 +4,10 @@ Order (first that applies wins):
 1. only greeting/courtesy words → GREETING ("hi, show me keris" is a search: it has a concept);
 2. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
 3. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED;
-4. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
-5. otherwise the labelled examples vote: k nearest by cosine over their embeddings.
+4. a place the archive does not hold ("photos from Zorbaland"), with a media word or alone →
+   HERITAGE_SEARCH (asked back by name, never searched without the place);
+5. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
+6. otherwise the labelled examples vote: k nearest by cosine over their embeddings.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 
 from quarry.search import fold
 
-from .concepts import Parsed, parse_message
+from .concepts import ArchiveWords, Parsed, parse_message
 from .corpus import Intent, IntentCase
 from .vocab import GREETING_WORDS, HOW_TO, OFF_TOPIC_CUES
 
@@ -81,9 +83,12 @@ def _is_greeting(words: list[str]) -> bool:
     return bool(words) and all(w in GREETING_WORDS for w in words)
 
 
-def classify(text: str, *, examples: IntentExamples | None = None, embed: Embed | None = None) -> Classified:
-    """Intent of one message (rules first; the example vote needs `examples` and `embed`)."""
-    parsed = parse_message(text)
+def classify(
+    text: str, *, examples: IntentExamples | None = None, embed: Embed | None = None, data: ArchiveWords | None = None
+) -> Classified:
+    """Intent of one message (rules first; the example vote needs `examples` and `embed`), read against
+    `data` (the archive's places and words; the bundled items' when None)."""
+    parsed = parse_message(text, data)
     words = parsed.words
     low = " " + fold(text) + " "
     if not words:
@@ -104,6 +109,9 @@ def classify(text: str, *, examples: IntentExamples | None = None, embed: Embed 
     if cue:
         return Classified("UNRELATED", f"off-topic cue {cue!r}", parsed)
     content = [w for w in parsed.content if w not in GREETING_WORDS]
+    if parsed.unresolved and not parsed.place_words and (parsed.constraints.media_type or not content):
+        named = ", ".join(parsed.unresolved)
+        return Classified("HERITAGE_SEARCH", f"place {named!r} (not in the archive) with media or alone", parsed)
     if not content and not parsed.place_words:
         return Classified("UNCLEAR", "no subject after request, vague and media words", parsed)
     if parsed.place_words and (parsed.constraints.media_type or not content):

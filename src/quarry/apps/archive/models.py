@@ -129,6 +129,16 @@ class ArchiveResponse(BaseModel):
     nearest: list[ArchiveHit] = Field(
         default_factory=list, description="When nothing matched: the closest items, labelled as NOT matching."
     )
+    unresolved: list[str] = Field(
+        default_factory=list,
+        description="Places the message named that no archive item holds, as typed: asked back (message), "
+        "never searched without them.",
+    )
+    not_understood: list[str] = Field(
+        default_factory=list,
+        description="Words of the message no archive item holds and nothing else read, as typed: left out of "
+        "the search (so they change nothing it returns) and said back.",
+    )
     thread_id: str = Field(description="Conversation id; send it back to continue the thread.")
     trace: list[TraceStep] = Field(default_factory=list, description="What the agent did, step by step.")
     run_id: int | None = Field(None, description="Audit id in agent_runs.")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic_ai import Agent, FunctionToolset, Tool
@@ -40,13 +40,23 @@ from quarry.llm import user_texts
 from quarry.search import tokenize
 from quarry.settings import Settings, get_settings
 
-from .concepts import Parsed, parse_message
+from .concepts import ArchiveWords, Parsed, bundled_words, parse_message
 from .corpus import MediaType
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
 from .judge import judge_with_model, model_judging
 from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
-from .planner import LastSearch, get_plan_agent, offline_plan_model, with_relative_years
+from .planner import (
+    Heard,
+    LastSearch,
+    ask_for_place,
+    data_words,
+    get_plan_agent,
+    offline_plan_model,
+    read_back,
+    with_relative_years,
+    without_unread,
+)
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .thresholds import Thresholds, thresholds_for
 from .tools import item_seed, search_archives_db
@@ -88,17 +98,19 @@ async def run(
     async def body(turn: TurnContext) -> TurnOutcome[ArchiveResponse]:
         trace, sid = turn.trace, turn.session_id
         last = LastSearch.from_state(turn.state.get(LAST_SEARCH))
+        data = await db.run(data_words, db)
         with timed() as t:
             result = await run_agent(
                 get_plan_agent(),
                 message,
                 settings=s,
-                offline=offline_plan_model(db, embedder, last),
+                offline=offline_plan_model(db, embedder, last, data),
                 name="archive-plan",
                 model=turn.model("plan"),
                 message_history=turn.history,
             )
         plan = with_relative_years(result.output, message, last)
+        heard = read_back(message, plan, data)
         if emit is not None:
             await emit("intent", {"intent": plan.intent, "reason": plan.reason, "model": result.model})
         trace.append(
@@ -111,25 +123,72 @@ async def run(
                 filters=plan.model_dump(mode="json", exclude_defaults=True),
             )
         )
+        searched = plan.intent == "HERITAGE_SEARCH" and not heard.unresolved
+        if searched:
+            plan = without_unread(plan, heard)
+            searched = bool(plan.query.strip()) or not heard.not_understood
+        step = _read_back_step(plan, heard, searched)
+        if step is not None:
+            trace.append(step)
         if plan.intent != "HERITAGE_SEARCH":
+            said = list(heard.not_understood) if plan.intent == "UNCLEAR" else []
             response = ArchiveResponse(
-                response_type="message", query=message, message=REPLIES[plan.intent], intent=plan.intent, thread_id=sid
+                response_type="message",
+                query=message,
+                message=REPLIES[plan.intent],
+                intent=plan.intent,
+                not_understood=said,
+                thread_id=sid,
+            )
+        elif not searched:
+            response = ArchiveResponse(
+                response_type="message",
+                query=message,
+                message=ask_for_place(heard.unresolved) if heard.unresolved else NOT_FOUND,
+                intent=plan.intent,
+                unresolved=list(heard.unresolved),
+                not_understood=list(heard.not_understood),
+                thread_id=sid,
             )
         else:
             if emit is not None:
                 await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
-            response = await _search(db, embedder, plan, message, sid, trace, s, emit, turn.model("judge"))
-        response.trace = trace
-        if plan.intent == "HERITAGE_SEARCH":
+            response = await _search(db, embedder, plan, message, sid, trace, s, emit, turn.model("judge"), data)
+            response.not_understood = list(heard.not_understood)
             last = LastSearch(plan, result_years(response))
+        response.trace = trace
         saved = {"last_plan": plan.model_dump(mode="json"), **({LAST_SEARCH: last.to_state()} if last else {})}
-        action = response.response_type if plan.intent == "HERITAGE_SEARCH" else plan.intent.lower()
+        action = plan.intent.lower()
+        if plan.intent == "HERITAGE_SEARCH":
+            action = "clarify" if heard.unresolved else response.response_type
         return TurnOutcome(response, result.messages, saved, action, message, (result.model or "",))
 
     done = await run_turn(APP, body, db=db, settings=s, session_id=thread_id, models=models)
     done.response.thread_id = done.session_id
     done.response.run_id = done.run_id
     return done.response
+
+
+def _read_back_step(plan: ArchivePlan, heard: Heard, searched: bool) -> DecisionStep | None:
+    """The trace step of what the message named that the archive cannot search for (None: nothing)."""
+    if plan.intent == "HERITAGE_SEARCH" and heard.unresolved:
+        return DecisionStep(
+            step="read back",
+            action="clarify",
+            model="policy",
+            reason=f"asked back before any search: no item's place holds {', '.join(heard.unresolved)}",
+            codes=["unresolved_place"],
+        )
+    if not heard.not_understood or plan.intent not in ("HERITAGE_SEARCH", "UNCLEAR"):
+        return None
+    left = "left out of the search" if searched else "nothing else to search for"
+    return DecisionStep(
+        step="read back",
+        action="said back",
+        model="policy",
+        reason=f"no item holds {', '.join(heard.not_understood)}: {left}",
+        codes=["not_understood"],
+    )
 
 
 def result_years(resp: ArchiveResponse) -> tuple[int, ...]:
@@ -202,8 +261,9 @@ async def _search(
     settings: Settings,
     emit: EventSink | None,
     judge: Model | None = None,
+    data: ArchiveWords | None = None,
 ) -> ArchiveResponse:
-    parsed = parse_message(f"{message} {plan.query}")
+    parsed = parse_message(f"{message} {plan.query}", data)
     parsed.constraints = plan.constraints
     attempts: list[Attempt] = []
 
@@ -301,22 +361,26 @@ _PERIOD_WORDS = re.compile(r"^(?:\d{3,4}s?|\d{1,2}(?:st|nd|rd|th)|century|abad|a
 """Words of a period in a folded title: years, decades, '19th century' ('1980-an' folds to '1980', 'an')."""
 
 
-def _topic_words(text: str) -> str:
-    """Folded words of `text` without place names, media words and period words: a "more like this" search
-    must not inherit the item's place, media type or decade as SQL filters (filters only when a user asks)."""
+def _topic_words(text: str, places: Sequence[str]) -> str:
+    """Folded words of `text` without place names (aliases and the items' `places`), media words and period
+    words: a "more like this" search must not inherit the item's place, media type or decade as SQL filters
+    (filters only when a user asks)."""
     folded = f" {' '.join(tokenize(text))} "
-    for phrase in sorted([*PLACES, *MEDIA_WORDS], key=len, reverse=True):
+    names = {*PLACES, *MEDIA_WORDS, *(" ".join(tokenize(p)) for p in places)}
+    for phrase in sorted(names, key=len, reverse=True):
         folded = folded.replace(f" {phrase} ", " ")
     return " ".join(w for w in folded.split() if not _PERIOD_WORDS.match(w))
 
 
-def similar_message(seed: dict[str, Any]) -> str:
+def similar_message(seed: dict[str, Any], places: Sequence[str] | None = None) -> str:
     """The turn a "more like this" click sends: the item's title and first topic tags as one request,
     without the item's place and period (e.g. 'Mak yong performance in a Kelantan village, 1980s' →
-    'show me more items like mak yong performance in a village (mak yong, ...)')."""
-    tags = [t for t in (_topic_words(t) for t in seed["tags"]) if t][:SIMILAR_TAGS]
+    'show me more items like mak yong performance in a village (mak yong, ...)'). `places`: the archive's
+    place names (the bundled items' when None)."""
+    names = bundled_words().places if places is None else places
+    tags = [t for t in (_topic_words(t, names) for t in seed["tags"]) if t][:SIMILAR_TAGS]
     tag_text = ", ".join(dict.fromkeys(tags))
-    return f"show me more items like {_topic_words(seed['title'])}" + (f" ({tag_text})" if tag_text else "")
+    return f"show me more items like {_topic_words(seed['title'], names)}" + (f" ({tag_text})" if tag_text else "")
 
 
 async def more_like_this(
@@ -333,7 +397,8 @@ async def more_like_this(
     seed = await db.run(item_seed, db, identifier.strip()[:40])
     if seed is None:
         raise NotFound(f"No archive item {identifier.strip()[:40]!r}.")
-    resp = await run(similar_message(seed), thread_id=thread_id, settings=s, models=models, emit=emit)
+    data = await db.run(data_words, db)
+    resp = await run(similar_message(seed, data.places), thread_id=thread_id, settings=s, models=models, emit=emit)
     # The item itself is the closest match to its own words: "more like this" shows the others.
     resp.archives = [h for h in resp.archives if h.identifier != seed["identifier"]]
     resp.nearest = [h for h in resp.nearest if h.identifier != seed["identifier"]]

@@ -2,6 +2,8 @@
 
 With no API key the agent runs the offline `FunctionModel` below: the rules + nearest-neighbour
 intent classifier and the offline concept extraction, over the same user turns an LLM reads.
+Whoever planned, `read_back` then reads the message against what the archive holds: a place it does
+not hold is asked back (`ask_for_place`), words no item holds are said back and left out of the query.
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from pydantic_ai.models.function import AgentInfo
 from quarry.db import Database
 from quarry.embed import Embedder, embed_query
 from quarry.llm import output_call, user_texts
-from quarry.search import fold
+from quarry.search import fold, tokenize
 
+from .concepts import ArchiveWords, archive_words, parse_message
 from .corpus import load_intent_examples
 from .intent import Classified, IntentExamples, classify
 from .models import ArchivePlan, Constraints
 from .prompts import PLAN_PROMPT
-from .vocab import HOW_TO, OFF_TOPIC_CUES
+from .vocab import HOW_TO, NEWER_WORDS, OFF_TOPIC_CUES, OLDER_WORDS
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
@@ -48,6 +51,66 @@ def intent_examples(db: Database, embedder: Embedder) -> IntentExamples:
         vecs = np.stack([embed_query(db, embedder, c.text) for c in cases])
         _examples[key] = IntentExamples(cases, vecs)
     return _examples[key]
+
+
+_words: dict[int, tuple[tuple[tuple[str, float], ...], ArchiveWords]] = {}
+
+
+def data_words(db: Database) -> ArchiveWords:
+    """The places and words of the items in `archive_items` (cached until the corpus statistics change,
+    i.e. until the next ingest)."""
+    rows = db.fetch_all("SELECT key, value FROM archive_corpus_stats ORDER BY key")
+    stamp = tuple((str(r["key"]), float(r["value"])) for r in rows)
+    cached = _words.get(id(db))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    places = [str(r["place"]) for r in db.fetch_all("SELECT DISTINCT place FROM archive_items")]
+    terms = [str(r["term"]) for r in db.fetch_all("SELECT term FROM archive_term_stats")]
+    words = archive_words(places, terms)
+    _words[id(db)] = (stamp, words)
+    return words
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a message named that the archive cannot search for."""
+
+    unresolved: tuple[str, ...] = ()
+    """Places the items do not hold, as typed: asked back before any search."""
+    not_understood: tuple[str, ...] = ()
+    """Words no item holds and nothing reads, as typed: said back, left out of the query."""
+    unread: frozenset[str] = frozenset()
+    """`not_understood`, folded (what is taken out of a model's query)."""
+
+
+def read_back(message: str, plan: ArchivePlan, data: ArchiveWords) -> Heard:
+    """The message read against the archive, whoever planned: place phrases that name no place the items
+    hold, the planned place filter when no item's place contains it (a model may pass one through), and the
+    words nobody understood."""
+    parsed = parse_message(message, data)
+    unresolved = list(parsed.unresolved)
+    place = plan.constraints.place
+    if place and not data.holds_place(place) and place not in unresolved:
+        unresolved.append(place)
+    said = tuple(parsed.as_typed(parsed.not_understood))
+    return Heard(tuple(unresolved), said, frozenset(parsed.not_understood))
+
+
+def without_unread(plan: ArchivePlan, heard: Heard) -> ArchivePlan:
+    """The plan's query without the words nobody understood (a model may have copied them in)."""
+    if not heard.unread:
+        return plan
+    kept = " ".join(w for w in plan.query.split() if not set(tokenize(w)) & heard.unread)
+    return plan if kept == plan.query else plan.model_copy(update={"query": kept})
+
+
+PLACE_EXAMPLES = "Kelantan, Melaka, Penang"
+
+
+def ask_for_place(unresolved: Sequence[str]) -> str:
+    """The question asked back when the message names a place the archive does not hold."""
+    named = ", ".join(f"'{p}'" for p in unresolved)
+    return f"I have no archive items from {named}. Which place do you mean? (e.g. {PLACE_EXAMPLES})"
 
 
 @dataclass(frozen=True)
@@ -76,10 +139,14 @@ class LastSearch:
 
 
 Relative = Literal["older", "newer"]
-_OLDER = re.compile(r"\b(?:older|oldest|earlier|earliest|lebih lama|paling lama|lebih awal|terawal|lebih tua|dahulu)\b")
-_NEWER = re.compile(
-    r"\b(?:newer|newest|more recent|most recent|recent|later|latest|lebih baru|terbaru|terkini|lebih moden)\b"
-)
+
+
+def _any_of(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(phrases, key=len, reverse=True))) + r")\b")
+
+
+_OLDER = _any_of(OLDER_WORDS)
+_NEWER = _any_of(NEWER_WORDS)
 
 
 def relative_period(text: str) -> Relative | None:
@@ -194,21 +261,26 @@ def plan_offline(
                     return _merge(prev, now, merged, why)
     if now.intent != "HERITAGE_SEARCH":
         return ArchivePlan(intent=now.intent, reason=now.reason)
+    # A message whose every content word is unknown to the archive leaves nothing to search for.
+    fallback = "" if now.parsed.not_understood else texts[-1]
     return ArchivePlan(
         intent="HERITAGE_SEARCH",
-        query=now.parsed.query or texts[-1],
+        query=now.parsed.query or fallback,
         concepts=now.parsed.concepts,
         constraints=now.parsed.constraints,
         reason=now.reason,
     )
 
 
-def offline_plan_model(db: Database, embedder: Embedder, last: LastSearch | None = None) -> OfflineFn:
-    """A FunctionModel body bound to the database (for the nearest-neighbour vote) and to the
-    thread's previous search (`last`, from the session state)."""
+def offline_plan_model(
+    db: Database, embedder: Embedder, last: LastSearch | None = None, data: ArchiveWords | None = None
+) -> OfflineFn:
+    """A FunctionModel body bound to the database (for the nearest-neighbour vote), to the thread's
+    previous search (`last`, from the session state) and to what the archive holds (`data`)."""
 
     def classify_fn(text: str) -> Classified:
-        return classify(text, examples=intent_examples(db, embedder), embed=lambda t: embed_query(db, embedder, t))
+        examples = intent_examples(db, embedder)
+        return classify(text, examples=examples, embed=lambda t: embed_query(db, embedder, t), data=data)
 
     def offline_plan(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         texts = user_texts(messages) or [""]

@@ -12,6 +12,7 @@ from .models import ArchiveHit, ArchiveResponse
 SUMMARY_CHARS_TEXT = 220
 NOT_MATCHING = "nearest, NOT a match"
 NEAREST_HEADING = "Nearest items — these do NOT match your request"
+NOT_UNDERSTOOD = "Not understood, so not searched"
 
 
 def _cell(text: str) -> str:
@@ -58,6 +59,9 @@ def render_text(resp: ArchiveResponse) -> str:
     if resp.message:
         lines.append("")
         lines.append(resp.message)
+    if resp.not_understood:
+        lines.append("")
+        lines.append(f"{NOT_UNDERSTOOD}: {', '.join(resp.not_understood)}")
     if resp.archives:
         lines.append("")
         lines.append(f"{resp.total} archive item(s), best first:")
@@ -74,6 +78,9 @@ def render_status_markdown(resp: ArchiveResponse) -> str:
     tries = f" after {len(resp.attempts)} attempt(s)" if resp.attempts else ""
     if resp.response_type == "results":
         return f"✅ **Results** · {resp.total} item(s) for *{_cell(resp.query)}*{tries} · intent `{resp.intent}`"
+    if resp.unresolved:
+        named = _cell(", ".join(resp.unresolved))
+        return f"❓ **Question** · intent `{resp.intent}` · no search ran: {named} is not in the archive"
     if resp.attempts:
         return (
             f"🔎 **No match**{tries} · intent `{resp.intent}` · nearest items are shown below, labelled as not matching"
@@ -100,6 +107,8 @@ def render_markdown(resp: ArchiveResponse) -> str:
     parts = [render_status_markdown(resp)]
     if resp.message:
         parts.append("> " + resp.message.replace("\n", "\n> "))
+    if resp.not_understood:
+        parts.append(f"❓ {NOT_UNDERSTOOD}: " + ", ".join(f"*{_cell(w)}*" for w in resp.not_understood))
     parts.extend(render_card_markdown(h, rank=n) for n, h in enumerate(resp.archives, 1))
     if resp.nearest:
         parts.append(f"### {NEAREST_HEADING}")

@@ -30,3 +30,11 @@ NO_EXPAND_GROUPS: frozenset[str] = frozenset(_WORDS["no_expand_groups"])
 """Synonym groups (by first term) used for matching but not added to queries (media, 'old', 'house')."""
 GENERIC_CONCEPTS: frozenset[str] = frozenset(_WORDS["generic_concepts"])
 """Words too general to decide relevance on their own."""
+OLDER_WORDS: tuple[str, ...] = tuple(_WORDS["older_words"])
+"""A follow-up asking for earlier items than before ('older ones?', 'lebih lama')."""
+NEWER_WORDS: tuple[str, ...] = tuple(_WORDS["newer_words"])
+"""A follow-up asking for later items than before ('newer ones?', 'terbaru')."""
+PLACE_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["place_prepositions"])
+"""Words after which the next words name a place ('from', 'in', 'dari', 'di')."""
+IGNORABLE: frozenset[str] = frozenset(_WORDS["ignorable"])
+"""Words that name nothing to search and need no saying back (chat particles, reasons for asking)."""

@@ -1,0 +1,120 @@
+"""No silent drops in the archive, metamorphic: adding a place the archive does not hold or a nonsense
+word to a question never widens the items it returns. The place is asked back by name before any
+search; the word is said back (`not_understood`) and changes nothing the search reads."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from quarry.agent import DecisionStep, PlanStep
+from quarry.apps.archive.models import ArchiveResponse
+from quarry.apps.archive.orchestrator import run
+
+NONSENSE = "blorptastic"
+NOWHERE = "Zorbaland"
+
+BASES = [
+    "wayang kulit videos",
+    "songket from Terengganu",
+    "old photos of Kelantan",
+    "keris from the 19th century or earlier",
+    "gambar batik dari Kelantan",
+    "rakaman dondang sayang",
+]
+"""Questions that return items, English and Malay, with and without place, media and period filters."""
+
+PLACE_PHRASES = [
+    "old photos from {}",
+    "wayang kulit videos from {}",
+    "batik in {}",
+    "gambar songket dari {}",
+    "keris di {}",
+]
+
+
+@pytest.fixture(scope="module")
+def archive() -> Iterator[None]:
+    from quarry.apps.archive.ingest import ingest
+    from quarry.db import get_database
+    from quarry.embed import get_embedder
+    from quarry.settings import get_settings
+
+    s = get_settings()
+    ingest(get_database(s), get_embedder(s))
+    yield
+
+
+def ask(message: str, thread_id: str | None = None) -> ArchiveResponse:
+    return asyncio.run(run(message, thread_id=thread_id))
+
+
+def ids(resp: ArchiveResponse) -> set[str]:
+    return {h.identifier for h in resp.archives}
+
+
+def planned_place(resp: ArchiveResponse) -> str | None:
+    plan = next(s for s in resp.trace if isinstance(s, PlanStep))
+    assert plan.filters is not None
+    place: str | None = plan.filters.get("constraints", {}).get("place")
+    return place
+
+
+def codes(resp: ArchiveResponse) -> list[str]:
+    return [c for s in resp.trace if isinstance(s, DecisionStep) for c in s.codes]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_nonsense_word_never_widens_and_is_said_back(base: str, archive: None) -> None:
+    plain = ask(base)
+    noisy = ask(f"{base} {NONSENSE}")
+    assert plain.response_type == "results" and plain.archives and plain.not_understood == []
+    assert ids(noisy) <= ids(plain)
+    assert noisy.not_understood == [NONSENSE] and "not_understood" in codes(noisy)
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_an_unknown_place_never_widens_it_is_asked_back_before_any_search(base: str, archive: None) -> None:
+    plain = ask(base)
+    resp = ask(f"{base} from {NOWHERE}")
+    assert ids(resp) <= ids(plain)
+    assert resp.response_type == "message" and resp.archives == [] and resp.attempts == [] and resp.nearest == []
+    assert resp.unresolved == [NOWHERE] and "unresolved_place" in codes(resp)
+
+
+@pytest.mark.parametrize("phrase", PLACE_PHRASES)
+def test_a_place_phrase_is_matched_against_the_items_places(phrase: str, archive: None) -> None:
+    unknown = ask(phrase.format(NOWHERE))
+    assert unknown.intent == "HERITAGE_SEARCH" and unknown.unresolved == [NOWHERE] and unknown.attempts == []
+    known = ask(phrase.format("Kelantan"))
+    assert known.unresolved == [] and known.attempts and planned_place(known) == "Kelantan"
+
+
+def test_a_place_only_the_items_record_is_a_filter_and_a_slip_of_one_is_that_place(archive: None) -> None:
+    from quarry.db import get_database
+    from quarry.settings import get_settings
+
+    held = get_database(get_settings()).scalar("SELECT count(*) FROM archive_items WHERE place LIKE '%Kapit%'")
+    kapit = ask("textiles from Kapit")  # no alias lists Kapit: the items' places do
+    assert kapit.unresolved == [] and planned_place(kapit) == "Kapit"
+    assert 0 < kapit.attempts[0].count <= held < 10  # the first search was filtered to Kapit's items
+    slip = ask("old buildings in Melacca")
+    assert slip.unresolved == [] and planned_place(slip) == "Melaka"
+
+
+def test_a_follow_up_naming_an_unknown_place_is_asked_back_not_merged(archive: None) -> None:
+    first = ask("wayang kulit")
+    assert first.response_type == "results"
+    follow = ask(f"only videos from {NOWHERE}", thread_id=first.thread_id)
+    assert follow.unresolved == [NOWHERE] and follow.archives == [] and follow.attempts == []
+    again = ask("only videos", thread_id=first.thread_id)  # the thread still refines the wayang kulit search
+    plan = next(s for s in again.trace if isinstance(s, PlanStep))
+    assert plan.filters is not None and "wayang kulit" in plan.filters["concepts"]
+    assert again.archives and {h.media_type for h in again.archives} == {"video"}
+
+
+def test_a_subject_no_item_mentions_finds_nothing_and_says_which_words(archive: None) -> None:
+    resp = ask("kellie's castle batu gajah")
+    assert resp.archives == [] and {"castle", "gajah"} <= set(resp.not_understood)
