@@ -22,8 +22,8 @@ import argparse
 import time
 from collections.abc import Callable
 
+from quarry.apps.shop.authoring.eval_cases import build_cases
 from quarry.apps.shop.authoring.generate import Catalogue
-from quarry.apps.shop.eval_cases import build_cases
 from quarry.apps.shop.generic_queries import load_generic_queries, wrong_candidates
 from quarry.apps.shop.ingest import Size, ingest, loaded_size
 from quarry.apps.shop.narrow_search import search_offers

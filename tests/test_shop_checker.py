@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from quarry.apps.shop.eval_cases import ShopCase, build_cases
-from quarry.apps.shop.testing import prepared_database
+from quarry.apps.shop.authoring.eval_cases import build_cases
+from quarry.apps.shop.evaluate import ShopCase
+from tests.shop_support import prepared_database
 
 from .serving import served
 

@@ -9,13 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from quarry.apps.shop import spelling
+from quarry.apps.shop.authoring.eval_cases import build_cases
 from quarry.apps.shop.authoring.generate import Catalogue
-from quarry.apps.shop.eval_cases import build_cases
+from quarry.apps.shop.authoring.generic_queries import build_generic_queries
 from quarry.apps.shop.featured import FEATURED
-from quarry.apps.shop.generic_queries import build_generic_queries, load_generic_queries, wrong_candidates
+from quarry.apps.shop.generic_queries import load_generic_queries, wrong_candidates
 from quarry.apps.shop.ingest import Size, ingest, loaded_size
 from quarry.apps.shop.nlu import parse_question
-from quarry.apps.shop.testing import prepared_database
 from quarry.apps.shop.tools import (
     _by_words,
     _finglish_words,
@@ -30,6 +30,7 @@ from quarry.apps.shop.tools import (
 )
 from quarry.db import Database
 from quarry.search.text import fold_joined
+from tests.shop_support import prepared_database
 
 FEATURED_KEYS = Catalogue().featured_keys()
 """Featured slug → base key, from the generator (the same seed the default ingest uses)."""

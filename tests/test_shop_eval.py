@@ -8,13 +8,13 @@ from importlib import resources
 
 import pytest
 
-from quarry.apps.shop.eval_cases import ShopCase, build_cases
-from quarry.apps.shop.evaluate import run_eval
+from quarry.apps.shop.authoring.eval_cases import build_cases
+from quarry.apps.shop.evaluate import ShopCase, run_eval
 from quarry.apps.shop.models import TextPart
 from quarry.apps.shop.orchestrator import run
-from quarry.apps.shop.testing import prepared_database
 from quarry.db import Database
 from quarry.evaluate import load_cases
+from tests.shop_support import prepared_database
 
 
 @pytest.fixture(scope="module")

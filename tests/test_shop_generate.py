@@ -15,8 +15,8 @@ from datetime import timedelta
 import pytest
 
 from quarry.apps.shop import spelling
+from quarry.apps.shop.authoring.categories import CATEGORIES, CATEGORY_BY_ID
 from quarry.apps.shop.authoring.generate import ANCHOR, Catalogue, generate, main
-from quarry.apps.shop.categories import CATEGORIES, CATEGORY_BY_ID
 from quarry.apps.shop.featured import FEATURED, FEATURED_OFFERS
 from quarry.apps.shop.keys import SPACE, KeySpace, base36
 from quarry.apps.shop.rows import (

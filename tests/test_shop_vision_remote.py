@@ -12,8 +12,8 @@ from typing import Any
 
 from quarry.apps.shop.models import ImagePart, TextPart
 from quarry.apps.shop.orchestrator import run
-from quarry.apps.shop.testing import prepared_database
 from quarry.settings import Settings
+from tests.shop_support import prepared_database
 
 from .local_openai import local_openai, tool_call_completion
 from .test_shop_chat import PNG

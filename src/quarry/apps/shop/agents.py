@@ -30,7 +30,7 @@ from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer
-from .nlu import Question, parse_question
+from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 
@@ -171,8 +171,10 @@ def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> Mod
             ToolCallPart("get_seller_statistics", {"base_random_key": t[0].random_key, "city": q.city,
                                                    "metric": "min_price"}) for t in tops
         ])  # fmt: skip
-    priced = [SellerStatistics.model_validate(r.content) for r in stats if not isinstance(r.content, str)]
-    priced = [p for p in priced if p.numeric_answer is not None]
+    checked = [SellerStatistics.model_validate(r.content) for r in stats if not isinstance(r.content, str)]
+    if unknown := next((s.unresolved[0] for s in checked if s.unresolved), None):
+        return output_call(info, ShopAnswer(message=ask_for_city(unknown)))
+    priced = [p for p in checked if p.numeric_answer is not None]
     if not priced:
         return output_call(info, ShopAnswer(message=NO_OFFERS))
     best = (min if q.cheaper else max)(priced, key=lambda p: p.numeric_answer or 0.0)
@@ -213,6 +215,9 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if isinstance(last.content, str):
         return output_call(info, ShopAnswer(message=NOT_FOUND))
     stats = SellerStatistics.model_validate(last.content)
+    if stats.unresolved:
+        # A place the catalogue has no city of: ask which city, never a figure over every city.
+        return output_call(info, ShopAnswer(message=ask_for_city(stats.unresolved[0])))
     if stats.numeric_answer is None:
         return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
     return output_call(info, ShopAnswer(numeric_answer=stats.numeric_answer, base_random_keys=keys))

@@ -5,7 +5,9 @@ One turn of `coordinate`:
    key (cached for 60 s, so the same reply repeated returns the same key); anything else
    replays the options, unless it is a stop word.
 2. Otherwise the utterance becomes a `MemberDelta` (model extractor, offline the regex
-   reader), applied to the `MemberDetails`; one candidate search runs (`narrow_search`).
+   reader), applied to the `MemberDetails`. A place named ("in X", «در X») that is no city of
+   the catalogue is asked back by name before any search (never searched everywhere); else
+   one candidate search runs (`narrow_search`).
 3. Nothing matches: constraints are dropped one at a time in `RELAX_ORDER` (keywords →
    attributes → price → brand → city → category → min score → warranty) and the reply says which.
 4. More than five offers and fewer than two questions asked: ask `product_scope` (brand /
@@ -23,15 +25,17 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 from pydantic_ai.models import Model
 
-from quarry.agent import AgentFailed, DecisionStep, RetrievalStep, TraceStep
+from quarry.agent import AgentFailed, DecisionStep, PlanStep, RetrievalStep, TraceStep
 from quarry.db import Database
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
+from .nlu import as_written, ask_for_city, place_named
 from .retry import run_with_retry
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
+from .vocab import CatalogueWords, catalogue_words
 
 SELECTION_TTL_S = 60.0
 _DIGITS = re.compile(r"^\s*(?:گزینه|option|#)?\s*(\d{1,2})\s*\.?\s*$")
@@ -125,6 +129,17 @@ def _next_question(d: MemberDetails, asked: list[Question]) -> Question | None:
     return None
 
 
+def _unknown_place(text: str, delta: MemberDelta, words: CatalogueWords) -> str | None:
+    """The place ("in X", «در X») the utterance names that is no city of the catalogue, as written;
+    None when it names none or the extractor found a city."""
+    if delta.city_id is not None:
+        return None
+    place = place_named(fold_joined(text), words)
+    if place is None or place.city is not None:
+        return None
+    return as_written(place.folded, text)
+
+
 async def _delta(text: str, settings: Settings, model: Model | None) -> tuple[MemberDelta, str | None]:
     try:
         r = await run_with_retry(
@@ -163,7 +178,7 @@ async def coordinate(
             trace.append(DecisionStep(step="select", action="selected", model="policy", reason=f"option {number}"))
             msg = f"گزینه‌ی {_fa(str(number), True)}: {chosen.name}" if persian else f"Option {number}: {chosen.name}"
             return Reply(msg, None, [chosen.member_random_key], trace, selected=number)
-        if not extract_delta(text).stop:
+        if not extract_delta(text, await db.run(catalogue_words, db)).stop:
             trace.append(DecisionStep(step="select", action="replay", model="policy", reason="not an option number"))
             return Reply(render_options(state.options, persian), state, None, trace)
     elif number is not None and last_selection is not None and last_selection.fresh(number):
@@ -171,13 +186,27 @@ async def coordinate(
         msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"
         return Reply(msg, None, [last_selection.member_random_key], trace)
     delta, used = await _delta(text, settings, nlu_model)
+    vocabulary = await db.run(catalogue_words, db)
+    unknown = None if delta.stop else _unknown_place(text, delta, vocabulary)
+    if unknown is not None:
+        # The place is asked back, not searched for as a word of the product's name.
+        delta.keywords = [k for k in delta.keywords if fold_joined(k) != fold_joined(unknown)]
+    stated = delta.model_dump(exclude_defaults=True)
     trace.append(
-        DecisionStep(step="nlu", action="delta", model=used, reason=str(delta.model_dump(exclude_defaults=True)))
-    )
+        PlanStep(step="nlu", action="delta", model=used, reason=str(stated),
+                 filters={**stated, "unresolved": [unknown]} if unknown else stated)
+    )  # fmt: skip
     if delta.stop:
         return Reply(
             "باشه؛ هر وقت خواستید دوباره بپرسید." if persian else "OK — ask again any time.", None, None, trace
         )
+    if unknown is not None:
+        # Searching without it would show offers from every city: ask which city is meant instead,
+        # keeping what else the utterance said.
+        state.details = delta.apply(state.details)
+        trace.append(DecisionStep(step="clarify", action="unknown_city", model="policy", reason=f"no city {unknown!r}",
+                                  codes=["unresolved_place"]))  # fmt: skip
+        return Reply(ask_for_city(unknown, persian=persian), state, None, trace)
     details = delta.apply(state.details)
     if details == MemberDetails():
         msg = "دنبال چه محصولی هستید؟" if persian else "What product are you looking for?"

@@ -1,40 +1,19 @@
-"""Labelled generic lookups: queries made only of common words («گوشی سامسونگ», "lenovo laptop",
-«یخچال فریزر اسنوا سفید», "yakhchal snowa"), each with what every product a search returns for
-it must be, checked against the catalogue's own columns (category, brand, colour feature).
+"""The labelled generic lookups (`data/generic_queries.jsonl`) and the check of what a search
+returned for one against the catalogue's own columns (category, brand, colour feature).
 
-    python -m quarry.apps.shop.generic_queries      # → src/quarry/apps/shop/data/generic_queries.jsonl
-
-Written from the generator's categories and brands (`categories.py`, `vocab.py`), never from
-what a search returns: for each leaf category, a seeded draw of one of its brands, the name
-noun shops start product names with (`noun_fa` / `noun_en`), and a rotation of how people
-type it — Persian, English, mixed script, Arabic ي/ك, with a colour, the colour without its
-half-space, Finglish — plus a few bare categories and bare brands.
+The file is written by `authoring/generic_queries.py` from the generator's tables, never from
+what a search returns; tests and `bench/bench_shop.py` read it through `load_generic_queries`.
 """
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from quarry.db import Database
 
-from . import spelling
-from .categories import CATEGORIES
-from .vocab import BRAND_BY_SLUG, BRANDS
-
 OUT = Path(__file__).parent / "data" / "generic_queries.jsonl"
-SEED = 7
-FINGLISH_NOUNS: dict[str, str] = {
-    "mobile": "gooshi", "laptop": "lap tap", "tv": "televizion", "fridge": "yakhchal", "headphones": "hedfon",
-    "smartwatch": "saat hooshmand", "shoes": "kafsh varzeshi", "vacuum": "jaroo barghi", "perfume": "adkolan",
-    "rice_cooker": "polopaz",
-}  # fmt: skip
-"""How people type some category nouns in Latin letters (Finglish); the brand follows in English."""
-KINDS = ("persian", "english", "mixed", "arabic_letters", "colour", "colour_no_half_space")
-BARE_CATEGORIES = ("mobile", "fridge", "laptop", "tv", "carpet")
-BARE_BRANDS = ("samsung", "lenovo", "snowa")
 
 
 class GenericQuery(BaseModel):
@@ -46,57 +25,6 @@ class GenericQuery(BaseModel):
     category_id: int | None = Field(None, description="Every candidate is in this leaf category.")
     brand_id: int | None = Field(None, description="Every candidate is of this brand.")
     colour: str | None = Field(None, description="Every candidate's extra_features رنگ is this.")
-
-
-def _colour(category_slug: str, rng: random.Random, *, half_space: bool) -> str | None:
-    category = next(c for c in CATEGORIES if c.slug == category_slug)
-    feature = next((f for f in category.features if f.key == "رنگ" and f.axis), None)
-    if feature is None:
-        return None
-    choices = [fa for fa, _ in feature.choices if (spelling.ZWNJ in fa) == half_space]
-    return rng.choice(choices) if choices else None
-
-
-def build_generic_queries(seed: int = SEED) -> list[GenericQuery]:
-    """Every labelled generic query (deterministic for a seed)."""
-    rng = random.Random(f"shop-generic:{seed}")
-    out: list[GenericQuery] = []
-    for n, category in enumerate(CATEGORIES):
-        if not category.brands:
-            continue
-        brand = BRAND_BY_SLUG[rng.choice(category.brands)]
-        kind = KINDS[n % len(KINDS)]
-        colour = None
-        if kind.startswith("colour"):
-            colour = _colour(category.slug, rng, half_space=kind == "colour_no_half_space")
-            if colour is None:
-                kind = "persian"
-        persian = f"{category.noun_fa} {brand.fa}"
-        text = {
-            "persian": persian,
-            "english": f"{brand.en} {category.noun_en}".lower(),
-            "mixed": f"{category.noun_fa} {brand.en}",
-            "arabic_letters": spelling.arabic_letters(persian),
-            "colour": f"{persian} {colour}",
-            "colour_no_half_space": f"{persian} {spelling.zwnj_as_space(colour or '')}",
-        }[kind]
-        if kind == "colour_no_half_space" and n % 2:
-            text = f"{persian} {spelling.zwnj_removed(colour or '')}"
-        out.append(GenericQuery(id=f"generic-{category.slug}-{kind}", kind=kind, query=text,
-                                category_id=category.id, brand_id=brand.id, colour=colour))  # fmt: skip
-        if category.slug in FINGLISH_NOUNS:
-            brand = BRAND_BY_SLUG[rng.choice(category.brands)]
-            out.append(GenericQuery(id=f"generic-{category.slug}-finglish", kind="finglish",
-                                    query=f"{FINGLISH_NOUNS[category.slug]} {brand.en.lower()}",
-                                    category_id=category.id, brand_id=brand.id))  # fmt: skip
-    for slug in BARE_CATEGORIES:
-        category = next(c for c in CATEGORIES if c.slug == slug)
-        text = category.noun_fa if len(out) % 2 else category.noun_en.lower()
-        out.append(GenericQuery(id=f"generic-{slug}-category", kind="category", query=text, category_id=category.id))
-    for slug in BARE_BRANDS:
-        brand = next(b for b in BRANDS if b.slug == slug)
-        out.append(GenericQuery(id=f"generic-{slug}-brand", kind="brand", query=brand.fa, brand_id=brand.id))
-    return out
 
 
 _WRONG = """
@@ -118,14 +46,3 @@ def wrong_candidates(db: Database, query: GenericQuery, keys: list[str]) -> list
 def load_generic_queries(path: Path = OUT) -> list[GenericQuery]:
     """The committed labelled set."""
     return [GenericQuery.model_validate_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-
-
-def main() -> int:
-    queries = build_generic_queries()
-    OUT.write_text("".join(q.model_dump_json(exclude_none=True) + "\n" for q in queries), encoding="utf-8")
-    print(f"wrote {len(queries)} generic queries to {OUT}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

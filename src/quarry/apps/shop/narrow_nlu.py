@@ -2,8 +2,9 @@
 
 `extract_delta` is the deterministic regex/keyword reader (Persian and English): category,
 brand, city, price bounds in Toman («زیر ۲۰ میلیون», "under 20 million"), cheap, warranty,
-minimum shop score, colour, stop words, and leftover words as keywords. The model-backed
-extractor (`nlu_agent`) returns the same `MemberDelta`; offline it runs this reader.
+minimum shop score, colour, stop words, and leftover words as keywords. Category names and
+colours are the loaded catalogue's (`vocab.catalogue_words`). The model-backed extractor
+(`nlu_agent`) returns the same `MemberDelta`; offline it runs this reader.
 
 >>> d = extract_delta("I want a cheap fridge")
 >>> (d.category_id, d.cheap)
@@ -13,6 +14,7 @@ extractor (`nlu_agent`) returns the same `MemberDelta`; offline it runs this rea
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelMessage, ModelResponse
@@ -21,33 +23,16 @@ from pydantic_ai.models.function import AgentInfo
 from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
-from .categories import CATEGORIES
+from .nlu import place_named
 from .turnstate import MemberDelta
-from .vocab import BRANDS, CITIES, NO_WARRANTY, WARRANTY
+from .vocab import BRANDS, CITIES, COLOUR_KEY, NO_WARRANTY, WARRANTY, CatalogueWords, loaded_words
 
-_CATEGORY_ALIASES: dict[str, int] = {
-    "fridge": 17, "refrigerator": 17, "یخچال": 17, "phone": 8, "mobile": 8, "گوشی": 8, "desk": 30, "میز": 30,
-    "laptop": 9, "tv": 16, "television": 16, "washing machine": 18, "sneakers": 34, "shoes": 34, "کفش": 34,
-}  # fmt: skip
-
-
-def _category_words() -> list[tuple[str, int]]:
-    words: dict[str, int] = {}
-    for c in CATEGORIES:
-        for w in (c.noun_fa, c.fa, c.noun_en.lower(), c.en.lower(), c.en.lower().rstrip("s")):
-            words.setdefault(fold_joined(w), c.id)
-    words.update({fold_joined(k): v for k, v in _CATEGORY_ALIASES.items()})
-    return sorted(words.items(), key=lambda kv: -len(kv[0]))
-
-
-_CATEGORIES = _category_words()
 _BRANDS = sorted(
     [(fold_joined(b.fa), b.id) for b in BRANDS] + [(b.en.lower(), b.id) for b in BRANDS], key=lambda t: -len(t[0])
 )
 _CITIES = sorted([(fold_joined(c.fa), c.id) for c in CITIES] + [(c.en.lower(), c.id) for c in CITIES],
                  key=lambda t: -len(t[0]))  # fmt: skip
-_COLOURS = {"مشکی": "مشکی", "سفید": "سفید", "نقرهای": "نقره‌ای", "استیل": "استیل", "black": "مشکی",
-            "white": "سفید", "silver": "نقره‌ای", "steel": "استیل", "طوسی": "طوسی", "gray": "طوسی"}  # fmt: skip
+_CITY_IDS = {c.fa: c.id for c in CITIES}
 _UNIT = {"میلیون": 1_000_000, "million": 1_000_000, "m": 1_000_000, "هزار": 1_000, "thousand": 1_000, "k": 1_000}
 _NUMBER = r"(\d+(?:\.\d+)?)\s*(میلیون|million|m|هزار|thousand|k)?\s*(تومان|toman)?"
 _MAX = re.compile(rf"(?:زیر|کمتر از|تا|حداکثر|under|below|less than|max|up to|at most)\s*{_NUMBER}")
@@ -71,15 +56,17 @@ def _amount(number: str, unit: str | None, toman: str | None) -> int:
     return int(value * 1_000_000)  # a bare "زیر ۲۰" means 20 million Toman
 
 
-def _first(pairs: list[tuple[str, int]], text: str) -> tuple[int, str] | None:
+def _first(pairs: Sequence[tuple[str, int]], text: str) -> tuple[int, str] | None:
     for phrase, ident in pairs:
         if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text):
             return ident, phrase
     return None
 
 
-def extract_delta(text: str) -> MemberDelta:
-    """The constraints an utterance states (deterministic; Persian and English)."""
+def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta:
+    """The constraints an utterance states (deterministic; Persian and English; `words`: the
+    loaded catalogue's, read from the configured database when not given)."""
+    words = loaded_words() if words is None else words
     t = fold_joined(text)
     delta = MemberDelta()
     if _STOP.search(t):
@@ -104,13 +91,18 @@ def extract_delta(text: str) -> MemberDelta:
         delta.has_warranty, t = True, WARRANTY.sub(" ", t)
     if _CHEAP.search(t):
         delta.cheap, t = True, _CHEAP.sub(" ", t)
-    for pairs, field in ((_CATEGORIES, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):
+    for pairs, field in ((words.categories, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):
         if found := _first(pairs, t):
             setattr(delta, field, found[0])
             t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
-    for word, value in _COLOURS.items():
+    if delta.city_id is None and (place := place_named(t, words)) is not None and place.city is not None:
+        # "dar esfahan", «در تهرون»: a city despite a slip or in Finglish (an unknown place is asked back
+        # by the coordinator).
+        delta.city_id = _CITY_IDS[place.city]
+        t = re.sub(rf"(?<!\w){re.escape(place.folded)}(?!\w)", " ", t, count=1)
+    for word, value in words.colours.items():
         if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t):
-            delta.attributes["رنگ"] = value
+            delta.attributes[COLOUR_KEY] = value
             t = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", t)
     rest = re.sub(r"[^\w\s]", " ", _FILLER.sub(" ", t))
     delta.keywords = [w for w in rest.split() if len(w) > 1 and not w.isdigit()]

@@ -2,7 +2,12 @@
 
 `parse_question` says what a single-turn question asks — a product lookup, one feature of a
 product, or a seller statistic (with its city and warranty filters) — and which words name
-the product. Persian and English; spelling is evened out with the core `fold_joined`.
+the product. Persian and English; spelling is evened out with the core `fold_joined`. Feature
+names come from the loaded catalogue (`vocab.catalogue_words`), never from the generator.
+
+No silent drops of places: "in X" / «در X» / "dar X" where X is no city and no word of the
+catalogue is kept as the question's city (and in `unresolved`), so the statistic is asked back
+by name instead of being computed over every city (`place_named`, `ask_for_city`).
 
 >>> parse_question("کمترین قیمت گوشی سامسونگ گلکسی A54 در تهران چقدر است؟").metric
 'min_price'
@@ -11,23 +16,20 @@ the product. Persian and English; spelling is evened out with the core `fold_joi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
+from quarry.nlu.coverage import stopwords
+from quarry.nlu.fuzzy import best_name
+from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
-from .categories import CATEGORIES
 from .tools import Metric
-from .vocab import CITIES, NO_WARRANTY, WARRANTY
+from .transliterate import finglish_to_persian, looks_finglish
+from .vocab import CITIES, NO_WARRANTY, WARRANTY, CatalogueWords, loaded_words
 
 Intent = Literal["lookup", "feature", "seller", "compare"]
-
-FEATURES: dict[str, str] = {f.key: f.en for c in CATEGORIES for f in c.features}
-"""Persian feature key → English name, every feature the catalogue has."""
-_EN_FEATURES: dict[str, str] = {}
-for _fa, _en in FEATURES.items():
-    _EN_FEATURES.setdefault(_en.lower(), _fa)
-_EN_FEATURES.update({"colour": "رنگ", "weight": "وزن", "size": "اندازه", "material": "جنس", "memory": "حافظه داخلی"})
 
 # Metric phrases, longest first within each language; folded (Arabic letters, half-spaces evened out).
 _METRICS: tuple[tuple[str, Metric], ...] = (
@@ -61,6 +63,7 @@ _FRAMING = re.compile(
     r"what|is|the|of|a|an|in|for|with|price|shops|shop|that|offer|give|please|how|much|does|do|which|"
     r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
 )
+_PERSIAN_LETTER = re.compile(r"[\u0600-\u06ff]")
 _PUNCT = re.compile(r"[؟?!.,،:;«»\"'()\[\]]")
 
 
@@ -75,23 +78,29 @@ class Question:
     """Persian feature key asked about ("عرض")."""
     metric: Metric | None = None
     city: str | None = None
-    """Persian city name when the question names one."""
+    """The city the question names: its Persian name, or a place the catalogue has no city of as
+    written (then also in `unresolved`; the statistics tool reports it instead of counting)."""
     has_warranty: bool | None = None
     products: tuple[str, ...] = ()
     """Compare: the products' words, in the order named."""
     cheaper: bool = True
     """Compare: the cheaper (True) or the more expensive one is wanted."""
+    unresolved: tuple[str, ...] = ()
+    """Places named that are no city of the catalogue, as written: asked back, never dropped."""
+    not_understood: tuple[str, ...] = ()
+    """Words of the product text that nothing in the catalogue writes, in either script (the search
+    passes over them; they never widen it)."""
 
 
-def _feature_in(text: str) -> tuple[str, str] | None:
+def _feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     """(Persian key, the phrase found) of the feature named first in folded `text` (the longest
     at that place): questions name the feature before the product («رم گوشی … رم 6 گیگابایت»)."""
     found: list[tuple[int, int, str, str]] = []
-    for fa in FEATURES:
+    for fa in words.features:
         f = fold_joined(fa)
         if m := re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text):
             found.append((m.start(), -len(f), fa, f))
-    for en, fa in _EN_FEATURES.items():
+    for en, fa in words.feature_names.items():
         if m := re.search(rf"(?<!\w){re.escape(en.lower())}(?!\w)", text):
             found.append((m.start(), -len(en), fa, en.lower()))
     if not found:
@@ -107,25 +116,47 @@ def _strip(text: str, phrase: str) -> str:
 _COMPARE = re.compile(r"(?<!\w)(ارزانتر|گرانتر|cheaper|more expensive|less expensive|pricier)(?!\w)")
 _OR = re.compile(r"(?<!\w)(?:یا|or)(?!\w)")
 _COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
+_PRICED = re.compile(r"قیمت|price|gheymat|gheimat|ghimat")
+"""A price asked for: with a place named, the question is a seller statistic (the lowest price)."""
 
 
-def _comparison(t: str) -> Question | None:
+def _comparison(t: str, text: str, words: CatalogueWords) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
     m = _COMPARE.search(t)
     if m is None or not _OR.search(t):
         return None
     cheaper = m.group(1) in ("ارزانتر", "cheaper", "less expensive")
-    city, rest = _city_in(_COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t)))
+    city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t)), text, words)
     products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
     if len(products) != 2:
         return None
-    return Question("compare", products[0], metric="min_price", city=city, products=products, cheaper=cheaper)
+    return Question("compare", products[0], metric="min_price", city=city, products=products, cheaper=cheaper,
+                    unresolved=unresolved)  # fmt: skip
 
 
-def parse_question(text: str) -> Question:
-    """The intent, product words and filters of a single-turn question."""
+def parse_question(text: str, words: CatalogueWords | None = None) -> Question:
+    """The intent, product words and filters of a single-turn question (`words`: the loaded
+    catalogue's, read from the configured database when not given)."""
+    words = loaded_words() if words is None else words
+    q = _parse(text, words)
+    return replace(q, not_understood=_unread(" ".join(q.products or (q.product,)), words))
+
+
+def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
+    """The words of `product` no product, category, feature or colour writes, even read as Finglish."""
+    out: list[str] = []
+    for word in _LETTERS.findall(product):
+        if len(word) < 2 or words.knows(word) or word in out:
+            continue
+        if looks_finglish(word) and all(words.knows(w) for w in finglish_to_persian(word).split()):
+            continue
+        out.append(word)
+    return tuple(out)
+
+
+def _parse(text: str, words: CatalogueWords) -> Question:
     t = _PUNCT.sub(" ", fold_joined(text))
-    if (compared := _comparison(t)) is not None:
+    if (compared := _comparison(t, text, words)) is not None:
         return compared
     metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
     warranty: bool | None = None
@@ -135,19 +166,39 @@ def parse_question(text: str) -> Question:
     elif metric and WARRANTY.search(t):
         warranty = True
         t = WARRANTY.sub(" ", t)
-    city, t = _city_in(t)
+    city, unresolved, placed = _where(t, text, words)
     if metric is None and WARRANTY.search(t) and _ASKS_WARRANTY.search(t):
-        return Question("seller", _clean(WARRANTY.sub(" ", t)), metric="warranty_shops", city=city)
-    if metric is not None or (city is not None and re.search(r"قیمت|price", t)):
+        return Question("seller", _clean(WARRANTY.sub(" ", placed)), metric="warranty_shops", city=city,
+                        unresolved=unresolved)  # fmt: skip
+    if metric is not None or (city is not None and _PRICED.search(t)):
         m: Metric = metric[1] if metric else "min_price"
         if metric:
-            t = _strip(t, metric[0])
-        return Question("seller", _clean(t), metric=m, city=city, has_warranty=warranty)
+            placed = _strip(placed, metric[0])
+        return Question("seller", _clean(placed), metric=m, city=city, has_warranty=warranty, unresolved=unresolved)
+    # Not a seller question: a place named does not filter anything, so the words stay as they were.
+    t = placed if not unresolved else t
     asks = re.search(r"چقدر|چیست|چیه|چند|what|how|which", t)
-    feature = _feature_in(t) if asks else None
+    feature = _feature_in(t, words) if asks else None
     if feature is not None:
         return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
     return Question("lookup", _clean(t) or t.strip())
+
+
+def _where(t: str, text: str, words: CatalogueWords) -> tuple[str | None, tuple[str, ...], str]:
+    """(city, unresolved places, folded `t` without them): a city named outright, else the place
+    an "in X" phrase names (a city despite a slip or in Finglish, or a place the catalogue has no
+    city of, kept as the user wrote it)."""
+    city, rest = _city_in(t)
+    if city is not None:
+        return city, (), rest
+    place = place_named(t, words)
+    if place is None:
+        return None, (), t
+    rest = _strip(t, place.folded)
+    if place.city is not None:
+        return place.city, (), rest
+    written = as_written(place.folded, text)
+    return written, (written,), rest
 
 
 def _city_in(text: str) -> tuple[str | None, str]:
@@ -160,3 +211,93 @@ def _city_in(text: str) -> tuple[str | None, str]:
 
 def _clean(text: str) -> str:
     return " ".join(_FRAMING.sub(" ", text).split())
+
+
+# --- places ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place:
+    """What an "in X" phrase names."""
+
+    folded: str
+    """X as it stands in the folded text."""
+    city: str | None
+    """The Persian name of the city X names (despite a slip, or written in Finglish); None: the
+    catalogue has no city of that name."""
+
+
+_WORDS = re.compile(r"\w+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True)
+class _PlaceGrammar:
+    before: re.Pattern[str]
+    framing: frozenset[str]
+    not_places: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _place_grammar() -> _PlaceGrammar:
+    table = load_lexicon("quarry.apps.shop", "lexicon")["places"]
+    before = "|".join(re.escape(fold_joined(w)) for w in sorted(table["before"], key=len, reverse=True))
+    return _PlaceGrammar(
+        re.compile(rf"(?<!\w)(?:{before})\s+"),
+        frozenset(fold_joined(w) for w in table["framing"]),
+        frozenset(fold_joined(w) for w in table["not_places"]) | stopwords(("en", "fa")),
+    )
+
+
+@lru_cache(maxsize=1)
+def _city_keys() -> dict[str, str]:
+    """Folded city name, Persian or English → the Persian name."""
+    keys = {fold_joined(c.fa): c.fa for c in CITIES}
+    keys.update({fold_joined(c.en): c.fa for c in CITIES})
+    return keys
+
+
+def _city_named(word: str) -> str | None:
+    """The Persian name of the city `word` names despite a typing slip, or written in Finglish
+    ("esfahan" → «اصفهان»); None when it names none."""
+    keys = _city_keys()
+    tried = [word, finglish_to_persian(word)] if looks_finglish(word) else [word]
+    for typed in tried:
+        if (hit := best_name(typed, tuple(keys))) is not None:
+            return keys[hit.name]
+    return None
+
+
+def place_named(text: str, words: CatalogueWords) -> Place | None:
+    """The place an "in X" / «در X» / "dar X" / "too X" phrase of folded `text` names, past framing
+    words ("the shops of", «فروشگاه‌های»): X is a word of letters that is no stop word, no word the
+    catalogue writes ("in black") and none of the lexicon's words that follow «در» without naming
+    a place («در حال حاضر», "in total"). None when no such phrase names one."""
+    grammar = _place_grammar()
+    for m in grammar.before.finditer(text):
+        rest = _WORDS.findall(text[m.end() :])
+        while rest and rest[0] in grammar.framing:
+            rest.pop(0)
+        word = rest[0] if rest else ""
+        # A question word ends the phrase («در چند شهر», "in how many cities"): it names no place.
+        framing = _FRAMING.fullmatch(word) is not None
+        if len(word) < 3 or not word.isalpha() or framing or word in grammar.not_places or words.knows(word):
+            continue
+        return Place(word, _city_named(word))
+    return None
+
+
+def as_written(folded: str, text: str) -> str:
+    """`folded` as the user typed it (case and letters as in `text`), when it can be found there."""
+    for m in _LETTERS.finditer(text):
+        if fold_joined(m.group()) == folded:
+            return m.group()
+    return folded
+
+
+def ask_for_city(place: str, *, persian: bool | None = None) -> str:
+    """The question back when a question names a place the catalogue has no city of (in Persian
+    when `persian`; None: in the script the place is written in)."""
+    if persian is None:
+        persian = bool(_PERSIAN_LETTER.search(place))
+    if persian:
+        return f"شهری به نام «{place}» در میان شهرهای فروشگاه‌ها پیدا نکردم؛ منظورتان کدام شهر است؟"
+    return f"I found no city called '{place}' among the shops' cities; which city do you mean?"

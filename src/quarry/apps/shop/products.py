@@ -14,8 +14,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from .authoring.features import Category
 from .featured import Featured
-from .features import Category
 from .spelling import latin_terms, persian_digits, shop_spelling
 from .vocab import BRAND_BY_SLUG, Brand
 

@@ -1,16 +1,29 @@
-"""Reference vocabulary of the shop catalogue: brands, cities and top-level category groups.
+"""The shop's vocabulary: the reference tables of brands, cities and category groups, and the
+words of the loaded catalogue that understanding reads.
 
-Names are written the way Iranian shops and price-comparison sites write them: Persian
-letters (ی, ک), half-spaces (ZWNJ) where the standard spelling has them, and the usual
+The tables: names are written the way Iranian shops and price-comparison sites write them:
+Persian letters (ی, ک), half-spaces (ZWNJ) where the standard spelling has them, and the usual
 Persian transliteration of foreign brands (سامسونگ، اپل، شیائومی، ال جی ...). Ids are stable:
-they are positions in these tables, so reordering an entry changes the generated data.
-Leaf categories with their feature schemas live in `categories.py`.
+they are positions in these tables, so reordering an entry changes the generated data. Leaf
+categories with their feature schemas are the generator's (`authoring/categories.py`).
+
+`catalogue_words(db)`: category names, feature keys and colour values as the loaded catalogue
+holds them (read from the database once per catalogue), with the shop lexicon's words the data
+does not write (`data/lexicon.toml`: English names, short words for a category).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from quarry.db import Database, Tx, get_database
+from quarry.nlu.lexicon import load_lexicon
+from quarry.search.text import fold_joined
+from quarry.settings import get_settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +147,93 @@ NO_WARRANTY = re.compile(r"(بدون|فاقد) (گارانتی|ضمانت)|witho
 """Asking for offers without a warranty (tried before `WARRANTY`, which it contains)."""
 WARRANTY = re.compile(r"گارانتی|ضمانت|warranty|guarantee")
 """Asking for offers with a warranty."""
+
+
+COLOUR_KEY = "رنگ"
+"""The feature key whose values are colours (the narrowing dialogue filters on it)."""
+_TITLE_PARTS = re.compile(r"\s*[،,]\s*|\s+و\s+")
+
+
+@dataclass(frozen=True)
+class CatalogueWords:
+    """The words of the loaded catalogue that understanding reads (`catalogue_words`)."""
+
+    categories: tuple[tuple[str, int], ...]
+    """(folded phrase, leaf category id), the longest phrase first: each title and its parts
+    («یخچال و فریزر» → «یخچال», «فریزر»), then the lexicon's other names for it ("fridge")."""
+    features: tuple[str, ...]
+    """Every Persian key of `extra_features` («عرض», «حافظه داخلی»)."""
+    feature_names: Mapping[str, str]
+    """English feature name (lower case) → the Persian key it names ("width" → «عرض»)."""
+    colours: Mapping[str, str]
+    """Folded colour word → the colour as stored («نقرهای» → «نقره‌ای», "black" → «مشکی»)."""
+    known: frozenset[str]
+    """Every folded word some product name, category name, feature key or colour holds."""
+
+    def knows(self, word: str) -> bool:
+        """True when the catalogue writes `word` somewhere (a product, category, feature or colour)."""
+        return fold_joined(word) in self.known
+
+
+EMPTY_WORDS = CatalogueWords((), (), {}, {}, frozenset())
+"""What understanding knows with no catalogue loaded."""
+
+_LEAF_CATEGORIES = "SELECT id, title FROM shop.categories WHERE parent_id IS NOT NULL ORDER BY id"
+_FEATURE_KEYS = """
+SELECT DISTINCT e.key, CASE WHEN e.key = :colour THEN e.value END AS colour
+FROM shop.base_products b, jsonb_each_text(b.extra_features) e
+ORDER BY 1, 2
+"""
+_TERMS = "SELECT term FROM shop.term_df"
+
+
+def _stamp(tx: Tx) -> str | None:
+    """The loaded catalogue's seed and size (None: none loaded), which the words are cached by."""
+    if tx.scalar("SELECT to_regclass('shop.catalogue_meta') IS NOT NULL") is not True:
+        return None
+    value = tx.scalar("SELECT value::text FROM shop.catalogue_meta WHERE key = 'size'")
+    return str(value) if value is not None else None
+
+
+def catalogue_words(db: Database) -> CatalogueWords:
+    """The loaded catalogue's words; read once per catalogue and process (an ingest of another
+    seed or size is read again)."""
+    stamp = db.reading(_stamp)
+    return EMPTY_WORDS if stamp is None else _read_words(db, stamp)
+
+
+def loaded_words() -> CatalogueWords:
+    """`catalogue_words` of the configured database: for the offline models, which are handed
+    the user's text only."""
+    return catalogue_words(get_database(get_settings()))
+
+
+def _category_phrases(titles: list[dict[str, Any]], lexicon: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    phrases: dict[str, int] = {}
+    for row in titles:
+        title, ident = str(row["title"]), int(row["id"])
+        other = lexicon.get(title, {})
+        for phrase in (title, *_TITLE_PARTS.split(title), *other.get("fa", ()), *other.get("en", ())):
+            if folded := fold_joined(phrase.lower()).strip():
+                phrases.setdefault(folded, ident)
+    return tuple(sorted(phrases.items(), key=lambda kv: -len(kv[0])))
+
+
+@lru_cache(maxsize=4)
+def _read_words(db: Database, stamp: str) -> CatalogueWords:
+    del stamp  # the cache key: another catalogue is read again
+    lexicon = load_lexicon("quarry.apps.shop", "lexicon")
+    titles, pairs, terms = db.reading(
+        lambda tx: (tx.fetch_all(_LEAF_CATEGORIES), tx.fetch_all(_FEATURE_KEYS, {"colour": COLOUR_KEY}),
+                    [str(r["term"]) for r in tx.fetch_all(_TERMS)])
+    )  # fmt: skip
+    categories = _category_phrases(titles, lexicon["categories"])
+    features = tuple(dict.fromkeys(str(r["key"]) for r in pairs))
+    stored = sorted({str(r["colour"]) for r in pairs if r["colour"]})
+    colours = {fold_joined(c): c for c in stored}
+    colours.update({en: fa for en, fa in lexicon["colours"].items() if fa in stored})
+    names = {en: fa for en, fa in lexicon["features"].items() if fa in features}
+    known = {*terms, *colours}
+    for phrase in (*(p for p, _ in categories), *(fold_joined(f) for f in features), *names):
+        known.update(phrase.split())
+    return CatalogueWords(categories, features, names, colours, frozenset(known))

@@ -28,13 +28,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from ..categories import CATEGORIES, CATEGORY_BY_ID, CATEGORY_BY_SLUG
 from ..featured import FEATURED, FEATURED_OFFERS
 from ..keys import KeySpace
 from ..logs import logs
 from ..products import Product, build, from_featured, offer_price
 from ..rows import TABLES, BaseProductRow, BrandRow, CategoryRow, CityRow, MemberRow, Row, ShopRow
 from ..vocab import BRANDS, CITIES, GROUPS
+from .categories import CATEGORIES, CATEGORY_BY_ID, CATEGORY_BY_SLUG
 
 BASE_PRODUCTS = 20_000
 OFFERS = 200_000

@@ -1,16 +1,15 @@
-"""Test support: the migrated database with the default shop catalogue loaded (idempotent)."""
+"""Helpers for tests of the shop app: the migrated database with the default catalogue loaded."""
 
 from __future__ import annotations
 
+from quarry.apps.shop.setup import migrate_shop, prepare
 from quarry.db import Database, get_database
 from quarry.progress import SilentReporter
 from quarry.settings import get_settings
 
-from .setup import migrate_shop, prepare
-
 
 def prepared_database() -> Database:
-    """Migrate (core + shop) and load the default catalogue unless it is loaded."""
+    """Migrate (core + shop) and load the default catalogue unless it is loaded (idempotent)."""
     settings = get_settings()
     db = get_database(settings)
     migrate_shop(db)

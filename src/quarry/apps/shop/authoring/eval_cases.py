@@ -1,6 +1,6 @@
 """Writes the shop's labelled evaluation set from the generated catalogue (deterministic).
 
-    python -m quarry.apps.shop.eval_cases      # → src/quarry/apps/shop/data/eval/cases.jsonl
+    python -m quarry.apps.shop.authoring.eval_cases      # → src/quarry/apps/shop/data/eval/cases.jsonl
 
 Expected answers come from the generator's own rows — keys, feature values, and seller
 statistics computed here in Python from the offers — never from the app under test. Queries
@@ -16,38 +16,21 @@ import statistics
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from .. import spelling
+from ..evaluate import ShopCase
+from ..featured import FEATURED
+from ..rows import BaseProductRow, MemberRow
+from ..vocab import CITIES
+from .categories import CATEGORIES
+from .generate import Catalogue
 
-from . import spelling
-from .authoring.generate import Catalogue
-from .featured import FEATURED
-from .nlu import FEATURES
-from .rows import BaseProductRow, MemberRow
-from .vocab import CITIES
-
-Scenario = Literal["scenario0", "specific_product", "feature", "seller_stats", "comparison", "exploration", "image"]
-OUT = Path(__file__).parent / "data" / "eval" / "cases.jsonl"
+OUT = Path(__file__).parents[1] / "data" / "eval" / "cases.jsonl"
 SEED = 7
 PRODUCTS = 24
 """Random (non-featured) products drawn for lookup, feature and seller cases."""
-
-
-class ShopCase(BaseModel):
-    """One labelled case: the user's turns and what a correct answer holds."""
-
-    id: str
-    scenario: Scenario
-    turns: list[str] = Field(description="User turns in order (one for single-turn cases).")
-    image: bool = Field(False, description="The (last) turn carries an image part.")
-    route: str = Field(description="Expected route of the first turn: static | vision | single_turn | multi_turn.")
-    base_key: str | None = None
-    member_key: str | None = None
-    message: str | None = Field(None, description="Exact expected message (features, digits, scenario 0).")
-    constraints: dict[str, Any] | None = Field(
-        None, description="Multi-turn: what the picked offer must satisfy (category_id, brand_id, city_id, …)."
-    )
+FEATURES: dict[str, str] = {f.key: f.en for c in CATEGORIES for f in c.features}
+"""Persian feature key → its English name (how the English feature questions name it)."""
 
 
 def _half_up(x: float) -> int:
