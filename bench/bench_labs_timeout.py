@@ -42,7 +42,7 @@ def main() -> None:
     took = []
     for _ in range(args.runs):
         started = time.perf_counter()
-        resp = asyncio.run(run("холестерин", settings=settings, model=model))
+        resp = asyncio.run(run("холестерин", settings=settings, models={"sql": model}))
         took.append(time.perf_counter() - started)
         assert resp.timeout, "expected the timeout answer"
     median, worst = statistics.median(took), max(took)

@@ -28,6 +28,11 @@ for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "JINA_API_KEY", "EMBEDDING_A
 # ...and should a key slip through, pydantic-ai refuses the request; tests that talk to a
 # server they start on loopback allow it inside `local_openai(...)` only.
 models.ALLOW_MODEL_REQUESTS = False
+# In-process calls of orchestrators act as the local admin, as the CLI does; HTTP and UI tests
+# act as whoever their key says (each door sets its caller per turn).
+from quarry.caller import LOCAL, act_as  # noqa: E402
+
+act_as(LOCAL)
 # Property tests draw the same examples on every run, so CI cannot fail on a new random draw;
 # `HYPOTHESIS_PROFILE=explore make test` searches afresh (and prints a seed to reproduce).
 # Nor on a slow machine: per-example deadlines and the too-slow check measure the machine, not

@@ -267,9 +267,9 @@ def test_a_language_model_judges_relevance_from_the_summaries(env) -> None:  # t
 def test_cli_ask_json(env) -> None:  # type: ignore[no-untyped-def]
     from typer.testing import CliRunner
 
-    from quarry.apps.archive.cli import cli
+    from quarry.cli import app as cli
 
-    out = CliRunner().invoke(cli, ["ask", "hello", "--json"])
+    out = CliRunner().invoke(cli, ["archive", "ask", "hello", "--json"])
     assert out.exit_code == 0, out.stdout
     assert json.loads(out.stdout)["intent"] == "GREETING"
 

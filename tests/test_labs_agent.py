@@ -88,7 +88,7 @@ def test_budget_forces_the_final_answer(labs_settings: Settings) -> None:
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
-    resp = ask("глюкоза", settings=s, model=FunctionModel(explorer, model_name="inline"))
+    resp = ask("глюкоза", settings=s, models={"sql": FunctionModel(explorer, model_name="inline")})
     assert resp.status == "ok"
     assert resp.forced_completion and seen_force == [True]
     assert resp.iterations == 3
@@ -106,21 +106,24 @@ def test_failed_validation_gets_one_bonus_retry(labs_settings: Settings) -> None
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_max_iterations": 3})
-    resp = ask("ферритин", settings=s, model=FunctionModel(fixer, model_name="inline"))
+    resp = ask("ферритин", settings=s, models={"sql": FunctionModel(fixer, model_name="inline")})
     assert resp.status == "ok" and resp.sql == "SELECT COUNT(*) AS results FROM lab_results"
     # turn 3 was the bonus: still counted as iteration 2, so the budget of 3 was never reached
     assert resp.iterations == 2 and not resp.forced_completion
     assert [c.ok for c in resp.tool_calls] == [True, False, True]
-    assert any("DELETE" in r for r in resp.validation_errors)
+    assert resp.validation_errors
     meta = _log(s, resp.log_id)["metadata"]
     assert meta["bonus_retry_used"] is True and len(meta["iterations"]) == 3
+    assert meta["iterations"][1]["results"]["codes"] == ["not_select"]
 
 
 def test_second_validation_failure_is_returned_to_the_user(labs_settings: Settings) -> None:
     def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return final_call(info, "SELECT * FROM sql_generation_logs")
 
-    resp = ask("анализы ферритина", settings=labs_settings, model=FunctionModel(stubborn, model_name="inline"))
+    resp = ask(
+        "анализы ферритина", settings=labs_settings, models={"sql": FunctionModel(stubborn, model_name="inline")}
+    )
     assert resp.status == "error" and resp.sql is None
     assert resp.error and resp.error.startswith("The generated query failed validation")
     assert _log(labs_settings, resp.log_id)["status"] == "validation_failed"
@@ -132,7 +135,7 @@ def test_total_timeout(labs_settings: Settings) -> None:
         return final_call(info, GOOD_SQL)
 
     s = labs_settings.model_copy(update={"agentic_timeout_ms": 300})
-    resp = ask("холестерин", settings=s, model=FunctionModel(slow, model_name="inline"))
+    resp = ask("холестерин", settings=s, models={"sql": FunctionModel(slow, model_name="inline")})
     assert resp.status == "error" and resp.timeout and resp.error == TIMEOUT_MESSAGE
     row = _log(s, resp.log_id)
     assert row["status"] == "timeout" and row["metadata"]["timeout"] is True
@@ -142,7 +145,7 @@ def test_model_failure_gives_the_simple_message(labs_settings: Settings) -> None
     def broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         raise RuntimeError("model exploded")
 
-    resp = ask("холестерин", settings=labs_settings, model=FunctionModel(broken, model_name="inline"))
+    resp = ask("холестерин", settings=labs_settings, models={"sql": FunctionModel(broken, model_name="inline")})
     assert resp.status == "error" and resp.error == FAILURE_MESSAGE
     assert "model exploded" in _log(labs_settings, resp.log_id)["metadata"]["failure_reason"]
 
@@ -177,13 +180,15 @@ def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> Non
                     results.append(p.content)
         return final_call(info, GOOD_SQL)
 
-    resp = ask("что угодно про ферритин", settings=labs_settings, model=FunctionModel(explorer, model_name="inline"))
+    resp = ask(
+        "что угодно про ферритин", settings=labs_settings, models={"sql": FunctionModel(explorer, model_name="inline")}
+    )
     assert resp.status == "ok"
     ok = next(r for r in results if "rows" in r)
     rejected = next(r for r in results if "reasons" in r)
     assert ok["row_count"] == labs_settings.agentic_exploratory_sql_limit and ok["truncated"]
     assert f"LIMIT {labs_settings.agentic_exploratory_sql_limit + 1}" in ok["sql"]
-    assert any("UPDATE" in reason for reason in rejected["reasons"])
+    assert rejected["codes"] == ["not_select"] and len(rejected["reasons"]) == 1
 
 
 def test_single_shot_mode_uses_the_same_guard(labs_settings: Settings) -> None:

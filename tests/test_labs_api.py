@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 
 from quarry.api import create_app
 from quarry.apps.labs.ratelimit import LIMITER
+from quarry.auth.keys import create_key
+from quarry.db import get_database
 from tests.labs_support import load_test_data
 
 
@@ -16,15 +18,14 @@ from tests.labs_support import load_test_data
 def client() -> Iterator[TestClient]:
     settings, _ = load_test_data()
     app = create_app(with_ui=False)
-    app.state.labs_settings = settings.model_copy(update={"labs_rate_limit_per_minute": 5})
-    with TestClient(app) as test_client:
+    app.state.settings = settings.model_copy(update={"labs_rate_limit_per_minute": 5})
+    _, key = create_key(get_database(settings), "clinician", name="labs api tests")
+    with TestClient(app, headers={"Authorization": f"Bearer {key}"}) as test_client:
         yield test_client
 
 
 @pytest.fixture(autouse=True)
 def fresh_limits() -> None:
-    from quarry.db import get_database
-
     settings, _ = load_test_data()
     LIMITER.reset(get_database(settings))
 

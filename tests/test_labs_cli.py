@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from quarry.apps.labs.cli import cli
+from quarry.cli import app as quarry_cli
 
 runner = CliRunner()
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("labs_env")
 
 
 def test_ask_json_contract() -> None:
-    result = runner.invoke(cli, ["ask", "average cholesterol by year for patient Ivanova", "--json"])
+    result = runner.invoke(quarry_cli, ["labs", "ask", "average cholesterol by year for patient Ivanova", "--json"])
     assert result.exit_code == 0, result.output
     body = json.loads(result.stdout)
     assert {
@@ -36,7 +37,7 @@ def test_ask_json_contract() -> None:
 
 
 def test_ask_text_output_shows_sql_and_tool_log() -> None:
-    result = runner.invoke(cli, ["ask", "ТТГ за последний год"])
+    result = runner.invoke(quarry_cli, ["labs", "ask", "ТТГ за последний год"])
     assert result.exit_code == 0, result.output
     assert "SQL:" in result.stdout and "fuzzy_search_parameter_names" in result.stdout
 

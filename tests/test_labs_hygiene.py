@@ -99,7 +99,9 @@ def test_the_response_takes_the_language_the_model_stated(labs_settings: Setting
         args = {"sql": "SELECT count(*) AS results FROM lab_results", "explanation": "всё", "language": "ru"}
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, args)])
 
-    resp = ask("show my vitamin D results", settings=labs_settings, model=FunctionModel(russian, model_name="inline"))
+    resp = ask(
+        "show my vitamin D results", settings=labs_settings, models={"sql": FunctionModel(russian, model_name="inline")}
+    )
     assert resp.status == "ok" and resp.language == "ru"
 
 

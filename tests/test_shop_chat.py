@@ -35,10 +35,10 @@ from quarry.apps.shop.models import (
 )
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.prompts import VISION_OFFLINE_MESSAGE
-from quarry.apps.shop.testing import prepared_database
 from quarry.db import Database
 from quarry.errors import BadInput
 from quarry.llm import output_call
+from tests.shop_support import prepared_database
 
 KEYS = Catalogue().featured_keys()
 A54 = next(f for f in FEATURED if f.slug == "samsung_a54_128_black")
@@ -150,7 +150,7 @@ def _broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
 
 
 def test_router_fails_closed_to_single_turn(shop_db: Database) -> None:
-    turn = ask(A54.english_name, router_model=FunctionModel(_broken, model_name="broken"))
+    turn = ask(A54.english_name, models={"router": FunctionModel(_broken, model_name="broken")})
     assert turn.route == "single_turn" and turn.base_random_keys == [KEYS[A54.slug]]
     assert turn.trace[0].codes == ["router_failed"]
 
@@ -164,9 +164,11 @@ def test_chat_memory_is_kept_per_chat_id(shop_db: Database) -> None:
     chat = f"t-{uuid.uuid4().hex}"
     ask(A54.english_name, chat)
     ask(DESK.english_name, chat)
-    row = shop_db.fetch_one("SELECT state, summary FROM shop_chats WHERE chat_id = :c", {"c": chat})
-    assert row is not None and row["state"]["turns"] == 2
-    assert row["state"]["last_base_keys"] == [KEYS[DESK.slug]] and len(row["summary"]) <= 200
+    row = shop_db.fetch_one(
+        "SELECT state, version FROM conversations WHERE app = 'shop' AND session_id = :c", {"c": chat}
+    )
+    assert row is not None and row["state"]["turns"] == 2 and row["version"] == 2
+    assert row["state"]["last_base_keys"] == [KEYS[DESK.slug]] and len(row["state"]["summary"]) <= 200
 
 
 def test_image_offline_is_an_honest_persian_message(shop_db: Database) -> None:
@@ -235,9 +237,9 @@ def test_images_over_http(client: TestClient) -> None:
 
 # --- CLI --------------------------------------------------------------------------------------
 def test_cli_ask_json_is_the_chat_response_plus_trace(shop_db: Database, tmp_path: Path) -> None:
-    from quarry.apps.shop.cli import cli
+    from quarry.cli import app as cli
 
-    result = CliRunner().invoke(cli, ["ask", f"کمترین قیمت {A54.persian_name} در تهران؟", "--json"])
+    result = CliRunner().invoke(cli, ["shop", "ask", f"کمترین قیمت {A54.persian_name} در تهران؟", "--json"])
     assert result.exit_code == 0, result.output
     body = json.loads(result.stdout)
     assert set(body) == {"message", "base_random_keys", "member_random_keys", "trace"}
@@ -248,7 +250,7 @@ def test_cli_ask_json_is_the_chat_response_plus_trace(shop_db: Database, tmp_pat
     ]
     image = tmp_path / "x.png"
     image.write_bytes(base64.b64decode(PNG))
-    seen = CliRunner().invoke(cli, ["ask", "این چیست؟", "--image", str(image), "--json"])
+    seen = CliRunner().invoke(cli, ["shop", "ask", "این چیست؟", "--image", str(image), "--json"])
     assert json.loads(seen.stdout)["message"] == VISION_OFFLINE_MESSAGE
 
 
@@ -266,7 +268,7 @@ def test_a_configured_vision_model_receives_the_image(shop_db: Database) -> None
         return output_call(info, ShopAnswer(message="یخچال سفید"))
 
     parts = [TextPart(type="text", content="این چیست؟"), ImagePart(type="image", content=PNG)]
-    turn = asyncio.run(run("img2", parts, model=FunctionModel(vision, model_name="vision-test")))
+    turn = asyncio.run(run("img2", parts, models={"vision": FunctionModel(vision, model_name="vision-test")}))
     assert seen == ["image/png"] and turn.message == "یخچال سفید" and turn.route == "vision"
 
 
@@ -329,7 +331,7 @@ def test_a_configured_vision_model_finds_the_product_in_the_catalogue(shop_db: D
         return output_call(info, ShopAnswer(base_random_keys=[found, "zzzzzz"]))
 
     parts = [TextPart(type="text", content="کد این محصول را پیدا کن"), ImagePart(type="image", content=PNG)]
-    turn = asyncio.run(run("img3", parts, model=FunctionModel(vision, model_name="vision-test")))
+    turn = asyncio.run(run("img3", parts, models={"vision": FunctionModel(vision, model_name="vision-test")}))
     assert turn.route == "vision" and turn.base_random_keys == [KEYS[A54.slug]]
     assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"]  # type: ignore[union-attr]
 
@@ -344,7 +346,7 @@ def test_a_repeated_identical_tool_call_is_answered_from_the_run_cache(shop_db: 
         assert returns[0].content == returns[1].content
         return output_call(info, ShopAnswer(base_random_keys=[returns[1].content[0]["random_key"]]))
 
-    turn = ask(A54.english_name, model=FunctionModel(twice, model_name="repeats"))
+    turn = ask(A54.english_name, models={"single_turn": FunctionModel(twice, model_name="repeats")})
     assert turn.base_random_keys == [KEYS[A54.slug]]
     assert [s.tool for s in turn.trace if s.kind == "tool"] == ["search_base_products"] * 2  # type: ignore[union-attr]
     # The second call did not search again: the candidates hold one search's results.

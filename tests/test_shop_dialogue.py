@@ -14,10 +14,10 @@ from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
 from quarry.apps.shop.narrow_search import search_offers
 from quarry.apps.shop.orchestrator import run
-from quarry.apps.shop.testing import prepared_database
 from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
 from quarry.apps.shop.vocab import BRANDS, CITIES
 from quarry.db import Database
+from tests.shop_support import prepared_database
 
 SNOWA = next(b.id for b in BRANDS if b.en.lower() == "snowa")
 TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
@@ -130,23 +130,24 @@ def test_turns_of_one_chat_never_interleave(shop_db: Database) -> None:
     assert state.multi is not None and state.multi["details"]["max_price"] == 25_000_000  # type: ignore[index]
 
 
-def test_two_workers_on_one_chat_do_not_lose_a_turn(shop_db: Database) -> None:
-    # `_turn` without the process's lock, twice at once: as two worker processes would run it.
-    from quarry.apps.shop.orchestrator import _turn
-    from quarry.settings import get_settings
+def test_two_workers_on_one_chat_do_not_lose_a_turn(shop_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each turn gets its own lock, as in two worker processes: only the compare-and-set save of
+    # the core's turn keeps them apart.
+    from quarry.apps.shop import orchestrator
 
+    monkeypatch.setattr(orchestrator, "_lock", lambda chat_id: asyncio.Lock())
     chat = f"d-{uuid.uuid4().hex}"
-    settings = get_settings()
 
     async def both() -> None:
         await asyncio.gather(
-            _turn(shop_db, settings, chat, "I want a cheap fridge", [], None, None),
-            _turn(shop_db, settings, chat, "under 25 million", [], None, None),
+            run(chat, [TextPart(type="text", content="I want a cheap fridge")]),
+            run(chat, [TextPart(type="text", content="under 25 million")]),
         )
 
     asyncio.run(both())
     state = load_chat(shop_db, chat)
-    assert (state.turns, state.version) == (2, 2)
+    version = shop_db.scalar("SELECT version FROM conversations WHERE app = 'shop' AND session_id = :c", {"c": chat})
+    assert (state.turns, version) == (2, 2)
     assert state.multi is not None and state.multi["details"]["category_id"] == 17  # type: ignore[index]
 
 

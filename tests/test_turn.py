@@ -78,7 +78,7 @@ def test_a_save_over_an_old_version_is_refused(env) -> None:  # type: ignore[no-
         store_session(db, APP, loaded, [], {"loser": True})
     assert load_session(db, APP, done.session_id)[1] == {"winner": True}
     with pytest.raises(StaleSession):  # a new session created twice: the second insert loses
-        store_session(db, APP, Session(done.session_id), [], {})
+        store_session(db, APP, Session(done.session_id, owner=loaded.owner), [], {})
 
 
 def test_each_turn_is_audited_and_a_no_save_turn_keeps_the_session(env) -> None:  # type: ignore[no-untyped-def]

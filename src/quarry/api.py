@@ -18,7 +18,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
-from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError
+from quarry.endpoints import turn_router
+from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized
 from quarry.inputs import VISIBLE_TEXT
 from quarry.logsafe import log_unexpected
 
@@ -93,7 +94,9 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.exception_handler(QuarryError)
     async def quarry_error(_: Request, exc: QuarryError) -> JSONResponse:
-        headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after_s)))} if exc.retry_after_s else None
+        headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after_s)))} if exc.retry_after_s else {}
+        if isinstance(exc, Unauthorized):
+            headers["WWW-Authenticate"] = "Bearer"
         return JSONResponse(
             status_code=exc.status_code,
             content={"error": type(exc).__name__, "detail": exc.message},
@@ -141,7 +144,10 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         return {"status": "ok", "database": "ok"}
 
     for spec in APPS:
-        api.include_router(spec.load("router"))
+        if spec.conversation is not None:
+            api.include_router(turn_router(spec))
+        if spec.router:
+            api.include_router(spec.load("router"))
     if with_ui:
         import gradio as gr
 

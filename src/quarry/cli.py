@@ -26,6 +26,8 @@ app = typer.Typer(
 )
 db_app = typer.Typer(no_args_is_help=True, help="Database in use (embedded or DATABASE_URL).")
 app.add_typer(db_app, name="db")
+auth_app = typer.Typer(no_args_is_help=True, help="API keys: who may call the HTTP API and the UI, in which role.")
+app.add_typer(auth_app, name="auth")
 
 
 def _err(message: str) -> None:
@@ -45,6 +47,10 @@ def _eval_command(spec: AppSpec) -> Callable[[bool], None]:
 
 for _spec in APPS:
     _group: typer.Typer = _spec.load("cli")
+    if _spec.conversation is not None:
+        from quarry.endpoints import ask_command
+
+        _group.command("ask")(ask_command(_spec))
     _group.command("eval")(_eval_command(_spec))
     app.add_typer(_group, name=_spec.name, help=_spec.summary)
 
@@ -146,6 +152,63 @@ def db_psql(args: list[str] = typer.Argument(None, help="Extra psql arguments, e
     raise typer.Exit(subprocess.call([psql, url, *(args or [])]))
 
 
+@auth_app.command("create-key")
+def auth_create_key(
+    role: str = typer.Option(..., "--role", help="patient | clinician | tenant | staff | admin."),
+    patient_id: int = typer.Option(None, "--patient-id", help="The patient a patient key speaks for."),
+    tenant_id: str = typer.Option(None, "--tenant-id", help="The tenant a tenant key speaks for (T-001)."),
+    name: str = typer.Option("", "--name", help="Who holds it (shown in `auth list`)."),
+    as_json: bool = typer.Option(False, "--json", help="Print {key, id, role, ...} as JSON only."),
+) -> None:
+    """Create a key and print it once (only its sha256 is stored)."""
+    import json
+
+    from quarry.auth.keys import create_key
+    from quarry.db import get_database
+    from quarry.setup import migrate_all
+
+    migrate_all()
+    info, key = create_key(get_database(), role, patient_id=patient_id, tenant_id=tenant_id, name=name)
+    if as_json:
+        typer.echo(json.dumps({"key": key, **info.model_dump(mode="json")}))
+        return
+    bound = f" for patient {info.patient_id}" if info.patient_id else f" for {info.tenant_id}" if info.tenant_id else ""
+    typer.echo(f"{key}\n(key {info.id}, role {info.role}{bound}; shown once: store it now)")
+
+
+@auth_app.command("list")
+def auth_list(as_json: bool = typer.Option(False, "--json", help="Print the keys as JSON only.")) -> None:
+    """Every key: id, role, whom it speaks for, when it was made, last used and revoked."""
+    import json
+
+    from quarry.auth.keys import list_keys
+    from quarry.db import get_database
+    from quarry.setup import migrate_all
+
+    migrate_all()
+    keys = list_keys(get_database())
+    if as_json:
+        typer.echo(json.dumps([k.model_dump(mode="json") for k in keys]))
+        return
+    for k in keys:
+        bound = str(k.patient_id or k.tenant_id or "")
+        used = k.last_used_at.isoformat(timespec="minutes") if k.last_used_at else "never"
+        state = "active" if k.active else f"revoked {k.revoked_at:%Y-%m-%d %H:%M}"
+        typer.echo(f"{k.id}  {k.role:<9} {bound:<8} {k.name[:30]:<30} used {used:<16} {state}")
+    if not keys:
+        typer.echo("no keys yet: quarry auth create-key --role ROLE")
+
+
+@auth_app.command("revoke")
+def auth_revoke(key_id: str = typer.Argument(..., help="The key's id (from `auth list`).")) -> None:
+    """Revoke a key now: its next request gets 401."""
+    from quarry.auth.keys import revoke_key
+    from quarry.db import get_database
+
+    info = revoke_key(get_database(), key_id)
+    typer.echo(f"revoked {info.id} ({info.role})")
+
+
 @app.command("serve")
 def serve(
     host: str = typer.Option(None, help="Bind address (default from settings: 0.0.0.0)."),
@@ -172,6 +235,9 @@ def serve(
         port=port or s.port,
         workers=n,
         log_level="info",
+        # X-Forwarded-For is read by quarry.clientip, and only from TRUSTED_PROXIES; uvicorn's own
+        # proxy_headers would trust loopback and rewrite the client address before that.
+        proxy_headers=False,
     )
 
 
@@ -218,7 +284,10 @@ def _app_in(args: list[str]) -> AppSpec | None:
 
 
 def main() -> None:
+    from quarry.caller import LOCAL, act_as
+
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    act_as(LOCAL)  # whoever runs the CLI holds the database already: the local admin
     try:
         if _app_in(sys.argv[1:2]) and sys.argv[2:3] in (["ask"], ["eval"]):
             # A database prepared by an older version gets the newer schema before a turn uses it.

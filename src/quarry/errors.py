@@ -14,6 +14,8 @@ class ErrorBody(BaseModel):
 
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     400: {"model": ErrorBody, "description": "Unusable input (empty or too long text, bad value)."},
+    401: {"model": ErrorBody, "description": "A key is needed here, or the key sent is not valid."},
+    403: {"model": ErrorBody, "description": "The key's role may not do this."},
     409: {"model": ErrorBody, "description": "The app's data is not loaded yet (run its ingest)."},
     413: {"model": ErrorBody, "description": "Request body over the size limit."},
     422: {"model": ErrorBody, "description": "Malformed body: invalid JSON, wrong types, missing fields."},
@@ -41,6 +43,18 @@ class BadInput(QuarryError):
     status_code = 400
 
 
+class Unauthorized(QuarryError):
+    """No valid key where one is needed (HTTP 401 with `WWW-Authenticate: Bearer`)."""
+
+    status_code = 401
+
+
+class Forbidden(QuarryError):
+    """The key is valid, but its role may not do this (HTTP 403)."""
+
+    status_code = 403
+
+
 class NotFound(QuarryError):
     """A referenced thing (session, file, run) does not exist."""
 
@@ -57,6 +71,12 @@ class DatabaseUnavailable(QuarryError):
     """The database could not be reached or started."""
 
     status_code = 503
+
+
+class ConversationBusy(QuarryError):
+    """Turns of one conversation kept colliding; the client should send its message again."""
+
+    status_code = 409
 
 
 class DataMissing(QuarryError):

@@ -87,7 +87,12 @@ class Settings(BaseSettings):
     agentic_exploratory_sql_limit: int = Field(20, description="labs: max rows of exploratory SQL.")
     agentic_similarity_threshold: float = Field(0.3, description="labs: pg_trgm similarity threshold.")
     agentic_timeout_ms: int = Field(15000, description="labs: total time for one question.")
-    labs_rate_limit_per_minute: int = Field(60, description="labs: requests per minute per client IP.")
+    labs_rate_limit_per_minute: int = Field(
+        60, ge=1, description="labs: turns per minute per client address and per key (HTTP and UI)."
+    )
+    rate_limit_per_minute: int = Field(
+        120, ge=1, description="Every other app: turns per minute per client address and per key (HTTP and UI)."
+    )
     reader_max_result_mb: float = Field(
         8.0, gt=0, description="Sandboxed SQL: stop fetching past this many MB of rows (one bigger row is an error)."
     )

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from quarry.agent.trace import TRACE_ADAPTER, TraceStep
+from quarry.caller import current_principal
 from quarry.db import Database
 from quarry.inputs import storable, storable_json
 
@@ -24,13 +25,16 @@ def record_run(
     trace: Sequence[TraceStep],
     response: BaseModel | dict[str, Any],
 ) -> int:
-    """Insert one run; returns its id."""
+    """Insert one run; returns its id. Who asked is the current caller's principal (key id and role)."""
     body = response.model_dump(mode="json") if isinstance(response, BaseModel) else response
+    who = current_principal()
     run_id = db.scalar(
-        "INSERT INTO agent_runs (app, session_id, request, action, model, ms, trace, response)"
-        " VALUES (:app, :sid, :req, :act, :model, :ms, CAST(:trace AS jsonb), CAST(:resp AS jsonb))"
-        " RETURNING id",
+        "INSERT INTO agent_runs (app, session_id, request, action, model, ms, trace, response, principal_id,"
+        " principal_role) VALUES (:app, :sid, :req, :act, :model, :ms, CAST(:trace AS jsonb), CAST(:resp AS jsonb),"
+        " :pid, :prole) RETURNING id",
         {
+            "pid": who.id,
+            "prole": who.role,
             "app": app,
             "sid": session_id,
             "req": storable(request),

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
+from quarry.caller import conversation_owner
 from quarry.db import Database
 from quarry.inputs import storable_json
 
@@ -30,6 +31,8 @@ class Session:
     state: dict[str, Any] = field(default_factory=dict)
     version: int | None = None
     """The stored version loaded; None for a conversation not stored yet."""
+    owner: str = ""
+    """Whose conversation it is (the key's id; see `quarry.caller.conversation_owner`)."""
 
 
 def new_session_id() -> str:
@@ -37,47 +40,74 @@ def new_session_id() -> str:
     return uuid.uuid4().hex
 
 
-def _session(session_id: str, row: dict[str, Any]) -> Session:
+def _session(session_id: str, row: dict[str, Any], owner: str) -> Session:
     messages = ModelMessagesTypeAdapter.validate_python(row["messages"])
-    return Session(session_id, list(messages), dict(row["state"] or {}), int(row["version"]))
+    return Session(session_id, list(messages), dict(row["state"] or {}), int(row["version"]), owner)
 
 
-def load_session(db: Database, app: str, session_id: str) -> tuple[list[ModelMessage], dict[str, Any]]:
-    """(message history, app state) of a session; empty for a new session."""
+def load_session(
+    db: Database, app: str, session_id: str, *, owner: str | None = None, named: bool = False
+) -> tuple[list[ModelMessage], dict[str, Any]]:
+    """(message history, app state) of `owner`'s session (default: the current caller's); empty
+    for a new session."""
+    owner = conversation_owner(named=named) if owner is None else owner
     row = db.fetch_one(
-        "SELECT messages, state, version FROM conversations WHERE app = :a AND session_id = :s",
-        {"a": app, "s": session_id},
+        "SELECT messages, state, version FROM conversations WHERE app = :a AND owner = :o AND session_id = :s",
+        {"a": app, "o": owner, "s": session_id},
         write=True,  # read-your-writes: the previous turn was just saved on the writer
     )
     if row is None:
         return [], {}
-    s = _session(session_id, row)
+    s = _session(session_id, row, owner)
     return s.history, s.state
 
 
-def resume_session(db: Database, app: str, session_id: str | None, *, ttl_hours: float) -> Session:
+def resume_session(
+    db: Database,
+    app: str,
+    session_id: str | None,
+    *,
+    ttl_hours: float,
+    named: bool = False,
+    owner: str | None = None,
+) -> Session:
     """The client's session if the server issued it and it is younger than `ttl_hours` since its
     last turn, else a new server-issued id with no history.
 
     Ids come only from the server, so a client cannot pick another user's id in advance
-    (session fixation), and an expired conversation is not resumed.
+    (session fixation), and an expired conversation is not resumed. `named`: the client names
+    its conversations (shop's public `chat_id` contract), so an unknown id starts that
+    conversation and a known one continues whatever its age (retention prunes old ones).
+    A conversation is `owner`'s (default: the current caller's): the same id sent by another
+    principal finds nothing of it.
     """
+    owner = conversation_owner(named=named) if owner is None else owner
+    if named:
+        if not session_id:
+            raise ValueError("a named conversation needs its id")
+        row = db.fetch_one(
+            "SELECT messages, state, version FROM conversations WHERE app = :a AND owner = :o AND session_id = :s",
+            {"a": app, "o": owner, "s": session_id},
+            write=True,
+        )
+        return _session(session_id, row, owner) if row is not None else Session(session_id, owner=owner)
     if session_id is not None:
         row = db.fetch_one(
-            "SELECT messages, state, version FROM conversations WHERE app = :a AND session_id = :s"
+            "SELECT messages, state, version FROM conversations WHERE app = :a AND owner = :o AND session_id = :s"
             " AND updated_at > now() - make_interval(secs => :ttl)",
-            {"a": app, "s": session_id, "ttl": ttl_hours * 3600},
+            {"a": app, "o": owner, "s": session_id, "ttl": ttl_hours * 3600},
             write=True,  # read-your-writes: the previous turn was just saved on the writer
         )
         if row is not None:
-            return _session(session_id, row)
-    return Session(new_session_id())
+            return _session(session_id, row, owner)
+    return Session(new_session_id(), owner=owner)
 
 
-def _row(app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> dict[str, Any]:
+def _row(app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any], owner: str) -> dict[str, Any]:
     """Bound parameters of a conversation row."""
     return {
         "a": app,
+        "o": owner,
         "s": session_id,
         "m": storable_json(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
         "st": storable_json(state),
@@ -87,12 +117,12 @@ def _row(app: str, session_id: str, messages: list[ModelMessage], state: dict[st
 def store_session(db: Database, app: str, session: Session, messages: list[ModelMessage], state: dict[str, Any]) -> int:
     """Save a turn over the version it loaded; the new version. StaleSession when another turn
     saved first (or created the same session), so nothing it wrote is lost."""
-    params = _row(app, session.id, messages, state)
+    params = _row(app, session.id, messages, state, session.owner)
     if session.version is None:
         version = db.scalar(
-            "INSERT INTO conversations (app, session_id, messages, state, updated_at, version)"
-            " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
-            " ON CONFLICT (app, session_id) DO NOTHING RETURNING version",
+            "INSERT INTO conversations (app, owner, session_id, messages, state, updated_at, version)"
+            " VALUES (:a, :o, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
+            " ON CONFLICT (app, owner, session_id) DO NOTHING RETURNING version",
             params,
             write=True,
         )
@@ -100,7 +130,7 @@ def store_session(db: Database, app: str, session: Session, messages: list[Model
         version = db.scalar(
             "UPDATE conversations SET messages = CAST(:m AS jsonb), state = CAST(:st AS jsonb),"
             " updated_at = now(), version = version + 1"
-            " WHERE app = :a AND session_id = :s AND version = :v RETURNING version",
+            " WHERE app = :a AND owner = :o AND session_id = :s AND version = :v RETURNING version",
             {**params, "v": session.version},
             write=True,
         )
@@ -109,13 +139,21 @@ def store_session(db: Database, app: str, session: Session, messages: list[Model
     return int(version)
 
 
-def save_session(db: Database, app: str, session_id: str, messages: list[ModelMessage], state: dict[str, Any]) -> None:
+def save_session(
+    db: Database,
+    app: str,
+    session_id: str,
+    messages: list[ModelMessage],
+    state: dict[str, Any],
+    *,
+    owner: str | None = None,
+) -> None:
     """Replace a session's history and state unconditionally (tools and tests; turns use `store_session`)."""
     db.execute(
-        "INSERT INTO conversations (app, session_id, messages, state, updated_at, version)"
-        " VALUES (:a, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
-        " ON CONFLICT (app, session_id) DO UPDATE"
+        "INSERT INTO conversations (app, owner, session_id, messages, state, updated_at, version)"
+        " VALUES (:a, :o, :s, CAST(:m AS jsonb), CAST(:st AS jsonb), now(), 1)"
+        " ON CONFLICT (app, owner, session_id) DO UPDATE"
         " SET messages = EXCLUDED.messages, state = EXCLUDED.state, updated_at = now(),"
         " version = conversations.version + 1",
-        _row(app, session_id, messages, state),
+        _row(app, session_id, messages, state, conversation_owner(named=False) if owner is None else owner),
     )

@@ -26,7 +26,9 @@ from pydantic_ai.models import Model
 from quarry.agent.audit import record_run
 from quarry.agent.memory import Session, StaleSession, resume_session, store_session
 from quarry.agent.trace import DecisionStep, TraceStep, timed
+from quarry.caller import conversation_owner
 from quarry.db import Database
+from quarry.errors import ConversationBusy
 from quarry.settings import Settings
 
 R = TypeVar("R", bound=BaseModel)
@@ -81,6 +83,8 @@ class TurnOutcome(Generic[R]):
     models_used: tuple[str, ...] = ()
     save: bool = True
     """False for a turn that must leave the conversation untouched."""
+    audited: BaseModel | None = None
+    """What `agent_runs` keeps of the answer, when not all of `response` (default: `response`)."""
 
 
 @dataclass(frozen=True)
@@ -102,13 +106,18 @@ async def run_turn(
     settings: Settings,
     session_id: str | None,
     models: Mapping[str, Model] | None = None,
+    named: bool = False,
 ) -> TurnResult[R]:
-    """Run `body` as one turn of `app`'s conversation `session_id` (None: a new one)."""
+    """Run `body` as one turn of `app`'s conversation `session_id` (None: a new one; `named`: the
+    client names conversations, see `resume_session`). ConversationBusy when it kept losing."""
+    owner = conversation_owner(named=named)
     attempt = 0
     with timed() as total:
         while True:
             attempt += 1
-            session = await db.run(resume_session, db, app, session_id, ttl_hours=settings.session_ttl_hours)
+            session = await db.run(
+                resume_session, db, app, session_id, ttl_hours=settings.session_ttl_hours, named=named, owner=owner
+            )  # the owner as the turn began: a retry resumes the same principal's conversation
             ctx = TurnContext(db, settings, app, session, dict(models or {}), attempt=attempt)
             outcome = await body(ctx)
             if not outcome.save:
@@ -118,7 +127,9 @@ async def run_turn(
                 break
             except StaleSession:
                 if attempt >= MAX_ATTEMPTS:
-                    raise
+                    raise ConversationBusy(
+                        "This conversation is busy with other requests; send the message again."
+                    ) from None
                 session_id = session.id  # the winner may have created it: resume that one
                 await asyncio.sleep(random.uniform(0, 0.01 * attempt))  # de-synchronise the losers
         if attempt > 1:
@@ -141,6 +152,6 @@ async def run_turn(
         model=",".join(sorted(set(outcome.models_used))),
         ms=total.ms,
         trace=ctx.trace,
-        response=outcome.response,
+        response=outcome.audited if outcome.audited is not None else outcome.response,
     )
     return TurnResult(outcome.response, session.id, run_id, total.ms, attempt)

@@ -233,3 +233,26 @@ def fraction_words(langs: tuple[str, ...] = LANGS) -> dict[str, float]:
     """Fraction words ("half", «نیم», "пол") and their shares."""
     lex = core_lexicon("numbers")
     return {_key(w): float(v) for lang in langs for w, v in lex.get(lang, {}).get("fraction", {}).items()}
+
+
+@cache
+def count_words(langs: tuple[str, ...] = LANGS, upto: int = 100) -> dict[str, int]:
+    """Words that alone say a whole count from 1 to `upto` ("three", "двух", "doce"), lower case as
+    typed, accent-free, and with Russian ё where е may be written for it ("трёх")."""
+    out: dict[str, int] = {}
+    for lang in langs:
+        t = table(lang)
+        info = import_module(f"number_parser.data.{lang}").info
+        typed = [w for g in ("UNIT_NUMBERS", "DIRECT_NUMBERS", "TENS") for w in info[g]]
+        for word in [*typed, *t.words]:
+            found = t.words.get(_key(word))
+            if found is None or found[0] != "add" or not (1 <= found[1] <= upto) or not found[1].is_integer():
+                continue
+            for form in {word.lower(), _key(word), *_yo_forms(word.lower())}:
+                out[form] = int(found[1])
+    return out
+
+
+def _yo_forms(word: str) -> list[str]:
+    """`word` with one е written ё (Russian writes ё as е at will, so both must be read)."""
+    return [word[:i] + "ё" + word[i + 1 :] for i, c in enumerate(word) if c == "е"]

@@ -43,6 +43,8 @@ from psycopg import errors as pg_errors
 from psycopg import sql as pg_sql
 from pydantic import BaseModel, Field
 
+from quarry.auth.scope import signed_scope
+from quarry.caller import current_principal
 from quarry.db import ReaderMode, get_database
 from quarry.errors import DatabaseUnavailable, QuarryError
 from quarry.settings import Settings, get_settings
@@ -143,9 +145,13 @@ def _sandbox(role: str, timeout_ms: int, settings: Settings) -> Iterator[tuple[p
                 with raw.cursor() as cur:
                     # psycopg opens the transaction itself; this must be its first statement.
                     cur.execute("SET TRANSACTION READ ONLY")
+                    # Whose rows the restricted role may read (row-level security), signed so that
+                    # nothing the model wrote can widen it; read before the role changes.
+                    scope = signed_scope(get_database(settings), current_principal())
                     cur.execute(
-                        "SELECT set_config('statement_timeout', %s, true), set_config('work_mem', %s, true)",
-                        (str(int(timeout_ms)), WORK_MEM),
+                        "SELECT set_config('statement_timeout', %s, true), set_config('work_mem', %s, true),"
+                        " set_config('quarry.scope', %s, true)",
+                        (str(int(timeout_ms)), WORK_MEM, scope),
                     )
                     if mode == "set_role":
                         # Role defaults do not apply to SET ROLE; temp_file_limit needs a superuser.

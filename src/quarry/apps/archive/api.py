@@ -1,4 +1,4 @@
-"""HTTP routes of the archive app."""
+"""HTTP routes of the archive app beyond its turn (`POST /api/archive/search` is generated from the spec)."""
 
 from __future__ import annotations
 
@@ -6,35 +6,14 @@ from collections.abc import Awaitable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field
 
 from quarry.errors import ERROR_RESPONSES
-from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT, clean_question
+from quarry.inputs import clean_question
 
+from .conversation import ArchiveSearchRequest
 from .models import ArchiveResponse
 
 router = APIRouter(prefix="/api/archive", tags=["archive"])
-
-
-class ArchiveSearchRequest(BaseModel):
-    """One archive search turn over HTTP."""
-
-    message: str = Field(
-        min_length=1, max_length=1000, pattern=VISIBLE_TEXT, description="What the user is looking for."
-    )
-    thread_id: str | None = Field(
-        None,
-        pattern=SESSION_ID_PATTERN,
-        description="Continue a conversation: the id a previous response returned (others start a new one).",
-    )
-
-
-@router.post("/search", response_model=ArchiveResponse, responses=ERROR_RESPONSES)
-async def search(req: ArchiveSearchRequest) -> ArchiveResponse:
-    """Intent, up to 3 search attempts and the archive items (response_type results), or a message."""
-    from .orchestrator import run
-
-    return await run(req.message, thread_id=req.thread_id)
 
 
 STREAM_RESPONSES: dict[int | str, dict[str, object]] = {

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import typer
 
 cli = typer.Typer(no_args_is_help=True, help="Heritage archive search.")
@@ -45,20 +43,6 @@ def ingest_cmd(
         f"loaded {report.items} archive items ({report.summarised} summarised{by_model}, {report.deleted} removed); "
         f"embedded {report.embedded} new texts; {report.seconds}s"
     )
-
-
-@cli.command("ask")
-def ask_cmd(
-    text: str = typer.Argument(..., help="What you are looking for, in plain language (English or Malay)."),
-    session: str = typer.Option(None, "--session", help="Continue a conversation (the session id printed before)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
-) -> None:
-    """Answer one turn: intent, attempts and archive items (or the reply message)."""
-    from .orchestrator import response_json, run
-    from .render import render_text
-
-    resp = asyncio.run(run(text, thread_id=session))
-    typer.echo(response_json(resp) if as_json else render_text(resp))
 
 
 @cli.command("calibrate")

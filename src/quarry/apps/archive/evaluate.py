@@ -19,9 +19,11 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from quarry.db import Database, get_database
 from quarry.embed import Embedder, embed_query, get_embedder
+from quarry.endpoints import converse
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, ndcg_at_k
 from quarry.evaluate.blind import blind_figures
 from quarry.progress import Reporter, RichReporter, SilentReporter
@@ -30,8 +32,8 @@ from quarry.settings import Settings, get_settings
 from .concepts import parse_message
 from .corpus import SearchCase, load_intent_eval, load_search_eval
 from .intent import classify
-from .orchestrator import run
 from .planner import intent_examples
+from .spec import SPEC
 from .tools import bm25_search, search_archives_db
 
 K = 10
@@ -91,14 +93,17 @@ class Turn:
     ms: float
 
 
+def in_sample() -> dict[str, list[Any]]:
+    """The in-sample sets by name (`AppSpec.conversation.cases`)."""
+    return {"intents": list(load_intent_eval()), "searches": list(load_search_eval())}
+
+
 async def _turns(cases: list[SearchCase], settings: Settings, advance: Callable[[], None]) -> list[Turn]:
     out: list[Turn] = []
     for case in cases:
-        started = time.perf_counter()
-        resp = await run(case.query, settings=settings)
+        [(resp, ms)] = await converse(SPEC, [{"message": case.query}], settings=settings)
         top = {h.identifier for h in resp.archives[:TOP_JUDGED]}
         found = resp.response_type == "results" and bool(top & set(case.relevant))
-        ms = round((time.perf_counter() - started) * 1000, 1)
         out.append(Turn(case.id, case.query, len(resp.attempts), resp.response_type, found, ms))
         advance()
     return out

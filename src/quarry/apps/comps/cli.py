@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import typer
@@ -40,18 +39,3 @@ def ingest_cmd(
     )
     for example in report.bad_examples:
         typer.echo(f"  skipped {example}")
-
-
-@cli.command("ask")
-def ask_cmd(
-    text: str = typer.Argument(..., help="What you are looking for, in plain language."),
-    session: str = typer.Option(None, "--session", help="Continue a conversation."),
-    strictness: float = typer.Option(None, "--strictness", min=0.0, max=1.0, help="0 loose … 1 strict."),
-    as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
-) -> None:
-    """Answer one turn: ranked comps, price stats and the agent trace."""
-    from .orchestrator import response_json, run
-    from .render import render_text
-
-    resp = asyncio.run(run(text, session_id=session, strictness=strictness))
-    typer.echo(response_json(resp) if as_json else render_text(resp))

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from quarry.endpoints import converse
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, load_cases, run_cases
 from quarry.evaluate.blind import blind_figures
 from quarry.settings import Settings, get_settings
 
 from .blind import graders
 from .models import CompsResponse
+from .spec import SPEC
 
 
 class EvalCase(BaseModel):
@@ -42,6 +43,11 @@ class CaseResult(BaseModel):
 
 def load() -> list[EvalCase]:
     return load_cases(resources.files("quarry.apps.comps") / "data" / "eval.jsonl", EvalCase)
+
+
+def in_sample() -> dict[str, list[EvalCase]]:
+    """The in-sample sets by name (`AppSpec.conversation.cases`)."""
+    return {"conversations": load()}
 
 
 def _matches(want: Any, got: Any) -> bool:
@@ -74,20 +80,14 @@ def run_eval(*, settings: Settings | None = None, progress: bool = True) -> Eval
 
 
 async def _run_eval(settings: Settings, progress: bool) -> EvalReport:
-    from .orchestrator import run
-
     turn_ms: list[float] = []
 
     async def answer(case: EvalCase) -> CaseResult:
-        session = None
-        resp = None
-        for turn in case.turns:
-            t0 = time.perf_counter()
-            resp = await run(turn, session_id=session, strictness=case.strictness, settings=settings)
-            turn_ms.append((time.perf_counter() - t0) * 1000)
-            session = resp.session_id
-        assert resp is not None
-        return _score(case, resp, turn_ms[-1])
+        turns = [{"query": text, "strictness": case.strictness} for text in case.turns]
+        answered = await converse(SPEC, turns, settings=settings)
+        turn_ms.extend(ms for _, ms in answered)
+        resp, ms = answered[-1]
+        return _score(case, resp, ms)
 
     cases = load()
     results = [t.value for t in await run_cases(cases, answer, label="comps eval", progress=progress)]

@@ -7,7 +7,6 @@ when it answered with status "error" (the JSON still says why).
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import typer
@@ -46,23 +45,6 @@ def ingest_cmd(
         f"{report.aliases} aliases; data up to {report.anchor}; {report.seconds}s "
         f"({report.rows_per_second:,.0f} results/s)"
     )
-
-
-@cli.command("ask")
-def ask_cmd(
-    question: str = typer.Argument(..., help="A question about lab results, in any language."),
-    as_json: bool = typer.Option(False, "--json", help="Print the response as JSON only."),
-    execute: bool = typer.Option(True, "--execute/--no-execute", help="Run the SQL (read-only) and return rows."),
-    max_rows: int = typer.Option(1000, "--max-rows", min=1, max=100_000, help="Row cap for the returned rows."),
-) -> None:
-    """Generate one validated SELECT for the question, run it read-only, show the tool-call log."""
-    from .orchestrator import run
-    from .render import render_text
-
-    resp = asyncio.run(run(question, execute=execute, max_rows=max_rows))
-    typer.echo(resp.model_dump_json() if as_json else render_text(resp))
-    if resp.status == "error":
-        raise typer.Exit(1)
 
 
 @cli.command("fuzzy")

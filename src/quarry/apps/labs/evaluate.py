@@ -69,6 +69,11 @@ def load(path: Path = EVAL_FILE) -> list[EvalCase]:
     return load_cases(path, EvalCase)
 
 
+def in_sample() -> dict[str, list[EvalCase]]:
+    """The in-sample sets by name (`AppSpec.conversation.cases`)."""
+    return {"questions": load()}
+
+
 def expand_gold(sql: str) -> str:
     """Replace {{names:CODE}} with the analyte's stored names as a SQL list."""
 

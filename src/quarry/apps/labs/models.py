@@ -17,6 +17,9 @@ ToolName = Literal[
 """The agent's tools (generate_final_query is the output tool)."""
 
 MAX_QUESTION_CHARS = 2000
+DEFAULT_MAX_ROWS = 1000
+MAX_ROWS_CAP = 100_000
+"""The most rows one answer carries (the sandbox caps the query's own work)."""
 
 
 class FinalQuery(BaseModel):
@@ -104,6 +107,7 @@ class GenerateRequest(BaseModel):
         min_length=1, max_length=MAX_QUESTION_CHARS, pattern=VISIBLE_TEXT, description="The question, any language."
     )
     execute: bool = Field(True, strict=True, description="Also run the SQL (read-only) and return rows.")
+    max_rows: int = Field(DEFAULT_MAX_ROWS, ge=1, le=MAX_ROWS_CAP, description="Row cap for the returned rows.")
 
 
 class FuzzyHit(BaseModel):

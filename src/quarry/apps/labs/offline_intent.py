@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
+from quarry.nlu.numbers import count_words
+
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
 
@@ -28,14 +30,9 @@ RangeFilter = Literal["above", "below", "outside", "within"]
 Comparison = Literal[">", "<", ">=", "<="]
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
-_WORDNUM = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12,
-    "один": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3,
-    "четыре": 4, "пять": 5, "шесть": 6, "шести": 6, "двенадцать": 12,
-    "дві": 2, "двох": 2, "чотири": 4, "п'ять": 5, "шість": 6,
-    "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "doce": 12,
-}  # fmt: skip
-_COUNT = r"(\d{1,3}|" + "|".join(sorted(map(re.escape, _WORDNUM), key=len, reverse=True)) + r")"
+_WORDNUM = count_words(("en", "ru", "uk", "es"), upto=100)
+"""Count words of the four languages, from the language layer's number tables."""
+_COUNT = r"(\d{1,3}|" + "|".join(sorted(map(re.escape, _WORDNUM), key=len, reverse=True)) + r")(?!\w)"
 _UNITS: dict[str, str] = {
     r"years?|год(?:а|ы)?|лет|рок(?:ів|и|у)?|рік|años?|anos?": "year",
     r"months?|месяц(?:ев|а)?|місяц(?:ів|ь|і)|mes(?:es)?": "month",

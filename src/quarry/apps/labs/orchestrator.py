@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from pydantic_ai.models import Model
 
@@ -18,13 +19,12 @@ from .audit import redacted, write_log
 from .fuzzy import search_analyte_names, search_parameter_names
 from .ingest import has_data
 from .loop import Generation, generate
-from .models import MAX_QUESTION_CHARS, LabsResponse, ToolCall
+from .models import DEFAULT_MAX_ROWS, MAX_QUESTION_CHARS, LabsResponse, ToolCall
 from .offline_intent import Intent, detect_language, parse
 from .policy import READER_ROLE
 from .ratelimit import check_rate_limit
 from .spec import SPEC
 
-DEFAULT_MAX_ROWS = 1000
 EMPTY_HINT = "ask about lab results, e.g. 'vitamin D results in the last year'."
 _ready: set[str] = set()
 CLARIFY = {
@@ -115,13 +115,14 @@ async def run(
     *,
     execute: bool = True,
     settings: Settings | None = None,
-    model: Model | None = None,
+    models: Mapping[str, Model] | None = None,
     max_rows: int = DEFAULT_MAX_ROWS,
     client: str | None = None,
 ) -> LabsResponse:
     """Answer one question: generate (agent loop), optionally execute read-only, audit.
 
-    `client` (an address, from HTTP or the UI) is rate limited; the CLI passes none.
+    `models={"sql": m}` replaces the configured chain of the SQL agent (tests). `client` (an
+    address, from HTTP or the UI) is rate limited; the CLI passes none.
     """
     s = settings or get_settings()
     db = get_database(s)
@@ -144,7 +145,7 @@ async def run(
             ms=clarify.timings_ms["total"], response=clarify, trace=[],
         )  # fmt: skip
         return clarify
-    gen = await generate(question, s, model=model)
+    gen = await generate(question, s, model=(models or {}).get("sql"))
     response = _response(question, gen, s)
     if gen.clarification is not None:
         # A patient, test or lab the data does not hold: asked back by name, no query runs.

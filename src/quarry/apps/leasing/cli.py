@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import typer
@@ -47,18 +46,3 @@ def ingest_cmd(
             source = "bundled" if units is None else f"file:{units.name}"
             report = load_inventory(db, units or UNITS_FILE, buildings or BUILDINGS_FILE, source=source, reporter=rep)
     typer.echo(report.summary())
-
-
-@cli.command("ask")
-def ask_cmd(
-    text: str = typer.Argument(..., help="A prospect's needs, a tour request, or a tenant's question."),
-    session: str = typer.Option(None, "--session", help="Continue a conversation (the session id printed before)."),
-    tenant: str = typer.Option(None, "--tenant", help="The tenant asking (e.g. T-001): their lease and unit."),
-    as_json: bool = typer.Option(False, "--json", help="Print the response model as JSON only."),
-) -> None:
-    """Answer one turn: the route and its parts (SearchSpec, units, tour plan, lease answer, triage, renewal)."""
-    from .orchestrator import response_json, run
-    from .render import render_text
-
-    resp = asyncio.run(run(text, session_id=session, tenant_id=tenant))
-    typer.echo(response_json(resp) if as_json else render_text(resp))

@@ -68,6 +68,23 @@ def _load(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+IN_SAMPLE = (
+    "routing",
+    "routing_heldout",
+    "triage",
+    "needs",
+    "clarify",
+    "lease_questions",
+    "lease_paraphrases",
+    "needs_top3",
+)
+
+
+def in_sample() -> dict[str, list[dict[str, Any]]]:
+    """The in-sample sets by name (`AppSpec.conversation.cases`)."""
+    return {name: _load(f"{name}.jsonl") for name in IN_SAMPLE}
+
+
 def spec_fields(spec: SearchSpec) -> dict[str, Any]:
     """The fields Spec F1 compares: size is the rentable SF asked (centre of the range read)."""
     lo, hi = spec.min_sqft, spec.max_sqft

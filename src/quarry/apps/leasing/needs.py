@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from quarry.nlu.numbers import count_words
+
 from .amenities import lexicon as amenity_lexicon
 from .models import Budget, SearchSpec, SpecStatus
 from .places import NEIGHBOURHOODS, WALK_M, ambiguous_landmarks, landmarks
@@ -42,11 +44,13 @@ _MONEY = re.compile(
     r"\s*(?:/|per|a)\s*(?:mo|month)\b|\s*monthly|\s*(?:/|per|a)\s*(?:yr|year)\b|\s*annually)?",
     re.IGNORECASE,
 )
+_WORD_NUM = count_words(("en",), upto=99)
+"""Count words, from the language layer's number tables ("three-year", "fifteen year")."""
 _TERM = re.compile(
-    r"(\d+|one|two|three|four|five|six|seven|ten|fifteen)[\s-]*(year|yr|month|mo)s?\b(?:\s*(?:term|lease|deal|commitment))?",
+    r"\b(\d+|" + "|".join(sorted(map(re.escape, _WORD_NUM), key=len, reverse=True)) + r")[\s-]*(year|yr|month|mo)s?\b"
+    r"(?:\s*(?:term|lease|deal|commitment))?",
     re.IGNORECASE,
 )
-_WORD_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fifteen": 15}
 _TIMELINE = re.compile(
     r"\b((?:this|next|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month)"
     r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm))?|"

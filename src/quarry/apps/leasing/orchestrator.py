@@ -20,7 +20,7 @@ from quarry.agent import DecisionStep, PlanStep, RetrievalStep, TraceStep, run_a
 from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
 from quarry.embed import get_embedder
-from quarry.errors import BadInput, NotFound
+from quarry.errors import BadInput, NotFound, QuarryError
 from quarry.inputs import clean_question, clean_session_id
 from quarry.progress import SilentReporter
 from quarry.settings import Settings, get_settings
@@ -84,10 +84,12 @@ async def run(
     settings: Settings | None = None,
     models: Mapping[str, Model] | None = None,
     clock: Clock = now_ny,
+    tenant_refusal: QuarryError | None = None,
 ) -> LeasingResponse:
     """Answer one turn. `models` replaces the configured chain of an agent by name ("manager",
     "needs", "tour", "lease", "triage", "renewal"); tests inject FunctionModels. `clock` gives "now"
-    for tour times and hold expiry."""
+    for tour times and hold expiry. `tenant_refusal` is raised when the turn routes to a tenant's
+    lease, ticket or renewal and the caller may not act for a tenant (the HTTP door sets it)."""
     s = settings or get_settings()
     db = get_database(s)
     text = clean_question(text, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -106,6 +108,7 @@ async def run(
     async def body(turn: TurnContext) -> TurnOutcome[LeasingResponse]:
         state = dict(turn.state)
         ctx = _Turn(db=db, settings=s, sid=turn.session_id, state=state, trace=turn.trace, now=now, tenant_id=tenant_id)
+        ctx.tenant_refusal = tenant_refusal
         ctx.models = dict(turn.models)
         pending = state.get(PENDING_TICKET)
         if pending is not None and not hazards and is_confirmation(safe):
@@ -173,6 +176,7 @@ class _Turn:
     ) -> None:
         self.db, self.s, self.sid, self.state, self.trace, self.now = db, settings, sid, state, trace, now
         self.tenant_id = tenant_id
+        self.tenant_refusal: QuarryError | None = None
         self.models: dict[str, Model] = {}
 
     def _response(self, decision: RouteDecision, **parts: Any) -> LeasingResponse:
@@ -368,6 +372,9 @@ class _Turn:
         return await self.db.run(session_holds, self.db, self.sid, now=self.now)
 
     async def doma(self, text: str, decision: RouteDecision) -> LeasingResponse:
+        if self.tenant_refusal is not None:
+            # A tenant's lease, tickets and renewal are theirs: nothing of them is read or written.
+            raise self.tenant_refusal
         if decision.route == "DOMA/triage":
             return await self._triage(text, decision)
         if decision.route == "DOMA/lease":

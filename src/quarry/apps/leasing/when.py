@@ -18,6 +18,8 @@ from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from quarry.nlu.numbers import count_words
+
 NY = ZoneInfo("America/New_York")
 Clock = Callable[[], datetime]
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -75,9 +77,9 @@ def window(text: str, now: datetime) -> tuple[date, date] | None:
     """The days a range phrase covers ('next 2 weeks', 'this week', 'next week', 'in 3 days')."""
     low = text.lower()
     today = now.date()
-    m = re.search(r"\b(?:next|within|in the next|over the next)\s+(\d+|two|three)\s+(day|week)s?\b", low)
-    if m:
-        n = {"two": 2, "three": 3}.get(m.group(1)) or int(m.group(1))
+    m = re.search(r"\b(?:next|within|in the next|over the next)\s+(\d+|[a-z]+)\s+(day|week)s?\b", low)
+    n = (int(m.group(1)) if m.group(1).isdigit() else count_words(("en",)).get(m.group(1), 0)) if m else 0
+    if m and n:
         return today, today + timedelta(days=n * (7 if m.group(2) == "week" else 1))
     if re.search(r"\bthis week\b", low):
         return today, today + timedelta(days=6 - today.weekday())

@@ -1,6 +1,6 @@
 """`quarry shop eval`: the labelled set through the real turn path, figures by scenario type.
 
-Cases: `data/eval/cases.jsonl` (generated from the catalogue by `eval_cases.py`: scenario 0,
+Cases: `data/eval/cases.jsonl` (generated from the catalogue by `authoring/eval_cases.py`: scenario 0,
 specific products with realistic perturbations, features, seller statistics, comparisons,
 images) and `data/eval/dialogues.jsonl` (hand-written multi-turn dialogues). Every case runs
 through `orchestrator.run` on a fresh chat id, as POST /chat would; answers are compared
@@ -16,7 +16,7 @@ import time
 import uuid
 from collections import defaultdict
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -27,12 +27,30 @@ from quarry.llm import is_offline
 from quarry.progress import RichReporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
-from .eval_cases import ShopCase
 from .models import ImagePart, MessagePart, ShopTurn, TextPart
 from .orchestrator import run
 from .prompts import VISION_OFFLINE_MESSAGE
 from .setup import migrate_shop, prepare
 from .tools import search_base_products
+
+Scenario = Literal["scenario0", "specific_product", "feature", "seller_stats", "comparison", "exploration", "image"]
+
+
+class ShopCase(BaseModel):
+    """One labelled case: the user's turns and what a correct answer holds."""
+
+    id: str
+    scenario: Scenario
+    turns: list[str] = Field(description="User turns in order (one for single-turn cases).")
+    image: bool = Field(False, description="The (last) turn carries an image part.")
+    route: str = Field(description="Expected route of the first turn: static | vision | single_turn | multi_turn.")
+    base_key: str | None = None
+    member_key: str | None = None
+    message: str | None = Field(None, description="Exact expected message (features, digits, scenario 0).")
+    constraints: dict[str, Any] | None = Field(
+        None, description="Multi-turn: what the picked offer must satisfy (category_id, brand_id, city_id, …)."
+    )
+
 
 MAX_DIALOGUE_TURNS = 5
 PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII="
@@ -122,6 +140,15 @@ async def _dialogue(db: Database, d: Dialogue, s: Settings) -> tuple[bool, str, 
 
 def _share(flags: list[bool]) -> float:
     return sum(flags) / len(flags) if flags else 0.0
+
+
+def in_sample() -> dict[str, list[Any]]:
+    """The in-sample sets by name (`AppSpec.conversation.cases`)."""
+    folder = resources.files("quarry.apps.shop") / "data" / "eval"
+    return {
+        "cases": load_cases(folder / "cases.jsonl", ShopCase),
+        "dialogues": load_cases(folder / "dialogues.jsonl", Dialogue),
+    }
 
 
 def run_eval(*, settings: Settings | None = None, progress: bool = True) -> EvalReport:

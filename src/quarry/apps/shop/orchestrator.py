@@ -1,10 +1,10 @@
 """One shop turn: static checks → vision hand-off → router → single-turn agent (or the narrowing dialogue).
 
-`run(chat_id, parts)` is the one entry point of POST /chat, the CLI and the UI. Turns of one
-chat are serialised: within a process by an asyncio lock per chat_id; across worker processes
-by optimistic concurrency (a turn saves only if the chat's row version is the one it loaded,
-else it runs again on the newer state). Every agent goes through `retry.run_with_retry`,
-the one retry helper around the core `run_agent`.
+`run(chat_id, parts)` is the one entry point of POST /chat, the CLI and the UI. A turn is the
+core's turn (`quarry.agent.turn`): the chat's state is a named conversation (the client names
+it), saved by compare-and-set so that turns of one chat across worker processes both land.
+Within a process an asyncio lock per chat_id also serialises them. Every agent goes through
+`retry.run_with_retry`, the one retry helper around the core `run_agent`.
 """
 
 from __future__ import annotations
@@ -14,14 +14,16 @@ import hashlib
 import re
 import time
 import weakref
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic_ai import BinaryContent
 from pydantic_ai.models import Model
 
-from quarry.agent import AgentFailed, DecisionStep, PlanStep, TraceStep, record_run, timed
+from quarry.agent import AgentFailed, DecisionStep, PlanStep, TraceStep, timed
+from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
-from quarry.errors import BadInput, DataMissing, QuarryError
+from quarry.errors import BadInput, DataMissing
 from quarry.inputs import storable
 from quarry.settings import Settings, get_settings
 
@@ -36,7 +38,7 @@ from .agents import (
 )
 from .coordinator import Selection, coordinate, picked_number
 from .ingest import loaded_size
-from .memory import ChatState, load_chat, save_chat
+from .memory import ChatState
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
 from .retry import run_with_retry
 from .turnstate import TurnState
@@ -45,17 +47,9 @@ APP = "shop"
 TURN_TIMEOUT_S = 25.0
 TIMEOUT_MESSAGE = "پاسخ در زمان مقرر آماده نشد؛ لطفاً دوباره بپرسید."
 FAILED_MESSAGE = "متأسفانه پاسخ آماده نشد؛ لطفاً دوباره بپرسید."
-SAVE_ATTEMPTS = 3
-"""Tries of a turn whose chat was changed by another worker before it could save."""
 EMPTY_REPLY = "پیامی دریافت نشد؛ لطفاً نام محصول یا پرسش خود را بنویسید."
 _BASE_ECHO = re.compile(r"^\s*return\s+base\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
 _MEMBER_ECHO = re.compile(r"^\s*return\s+member\s+random\s+key\s*:\s*(\S+)\s*$", re.I)
-
-
-class ChatBusy(QuarryError):
-    """Turns of one chat kept colliding across workers (HTTP 409)."""
-
-    status_code = 409
 
 
 _locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -118,62 +112,63 @@ async def run(
     parts: list[MessagePart],
     *,
     settings: Settings | None = None,
-    model: Model | None = None,
-    router_model: Model | None = None,
+    models: Mapping[str, Model] | None = None,
 ) -> ShopTurn:
-    """Answer one user turn of chat `chat_id`. `model` / `router_model` replace the configured chain (tests)."""
+    """Answer one user turn of chat `chat_id`. `models` replaces the configured chain of an agent by
+    name ("router", "single_turn", "vision"); tests inject them."""
     s = settings or get_settings()
     db = get_database(s)
     text, images = split_parts(parts)
     chat_id = chat_key(chat_id)
+
+    async def body(ctx: TurnContext) -> TurnOutcome[ShopTurn]:
+        turn, used, save = await _turn(ctx, text, images)
+        ctx.trace.extend(turn.trace)
+        return TurnOutcome(
+            turn,
+            messages=ctx.history,  # the shop keeps state, not the model's message history
+            state=ctx.state,
+            action=turn.route,
+            request=text or "[image]",
+            models_used=(used,) if used else (),
+            save=save,
+            audited=turn.public(),
+        )
+
+    # One turn at a time per chat in this process; across processes the core's compare-and-set
+    # save runs a losing turn again on the winner's state.
     async with _lock(chat_id):
-        with timed() as total:
-            turn, model_name = await _turn(db, s, chat_id, text, images, model, router_model)
-        turn_public = turn.public()
-        await db.run(
-            record_run, db, app=APP, request=text or "[image]", session_id=chat_id[:64], action=turn.route,
-            model=model_name, ms=total.ms, trace=turn.trace, response=turn_public,
-        )  # fmt: skip
-    return turn
+        done = await run_turn(APP, body, db=db, settings=s, session_id=chat_id, models=models, named=True)
+    return done.response
 
 
-async def _turn(
-    db: Database,
-    s: Settings,
-    chat_id: str,
-    text: str,
-    images: list[BinaryContent],
-    model: Model | None,
-    router_model: Model | None,
-) -> tuple[ShopTurn, str | None]:
+async def _turn(ctx: TurnContext, text: str, images: list[BinaryContent]) -> tuple[ShopTurn, str | None, bool]:
+    """(the answer, the model that gave it, whether the chat's state changed)."""
+    db, s = ctx.db, ctx.settings
     if not images and not text:
         # Text that was only unstorable characters: nothing to answer, say so (not an error).
         empty = ShopTurn(message=EMPTY_REPLY, route="static")
         empty.trace = [DecisionStep(step="static", action="empty", model="rules", reason="no readable text")]
-        return empty, "rules"
+        return empty, "rules", False
     if not images and (static := _static(text)) is not None:
         static.trace = [DecisionStep(step="static", action=static.route, model="rules", reason="scenario 0")]
-        return static, "rules"
+        return static, "rules", False
     if not images and await db.run(loaded_size, db) is None:
         raise DataMissing("No shop catalogue yet: run `quarry shop ingest` first.")
-    for _ in range(SAVE_ATTEMPTS):
-        state = await db.run(load_chat, db, chat_id)
-        if images:
-            turn, used = await _vision(db, s, text, images, model)
-        else:
-            turn, used = await _text_turn(db, s, chat_id, state, text, model, router_model)
-        _remember(state, turn, text)
-        if await db.run(save_chat, db, chat_id, state):
-            return turn, used
-        # Another worker saved a turn of this chat meanwhile: answer again on top of its state,
-        # so the two turns behave as if they had run one after the other.
-    raise ChatBusy("This chat is busy with another request; send the message again.")
+    state = ChatState.model_validate(ctx.state)
+    if images:
+        turn, used = await _vision(db, s, text, images, ctx.model("vision"))
+    else:
+        turn, used = await _text_turn(db, s, state, text, ctx.model("single_turn"), ctx.model("router"))
+    _remember(state, turn, text)
+    ctx.state.clear()
+    ctx.state.update(state.model_dump(mode="json"))
+    return turn, used, True
 
 
 async def _text_turn(
     db: Database,
     s: Settings,
-    chat_id: str,
     state: ChatState,
     text: str,
     model: Model | None,
@@ -183,17 +178,17 @@ async def _text_turn(
     right after a selection goes to the dialogue too, for its 60-second cache)."""
     if state.multi is not None:
         step = PlanStep(step="router", action="multi_turn", model="policy", reason="a narrowing dialogue is open")
-        return await _dialogue(db, s, chat_id, state, text, step)
+        return await _dialogue(db, s, state, text, step)
     mode, route_step = await _route(s, text, router_model)
     if mode == "multi_turn" or picked_number(text) is not None:
-        return await _dialogue(db, s, chat_id, state, text, route_step)
+        return await _dialogue(db, s, state, text, route_step)
     turn, used = await _single_turn(db, s, text, model)
     turn.trace.insert(0, route_step)
     return turn, used
 
 
 async def _dialogue(
-    db: Database, s: Settings, chat_id: str, state: ChatState, text: str, step: PlanStep
+    db: Database, s: Settings, state: ChatState, text: str, step: PlanStep
 ) -> tuple[ShopTurn, str | None]:
     previous = TurnState.model_validate(state.multi) if state.multi is not None else None
     last = Selection.model_validate(state.selection) if state.selection else None
