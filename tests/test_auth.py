@@ -264,3 +264,21 @@ def test_the_audit_records_who_asked_and_no_key(api: TestClient, labs_db: Databa
     )
     assert row is not None and (row["principal_id"], row["principal_role"]) == (key_id, "clinician")
     assert key not in row["body"] and key not in row["request"]
+
+
+def test_demo_keys_one_per_role_kept_private_and_remade_when_revoked(labs_db: Database, tmp_path: object) -> None:
+    import os
+    from pathlib import Path
+
+    from quarry.auth.demo import FILE, demo_keys
+    from quarry.auth.principal import ROLES
+
+    folder = Path(str(tmp_path))
+    keys = demo_keys(labs_db, folder)
+    assert set(keys) == set(ROLES)
+    assert {role: getattr(resolve_key(labs_db, k), "role", None) for role, k in keys.items()} == {r: r for r in ROLES}
+    assert os.stat(folder / FILE).st_mode & 0o077 == 0
+    assert demo_keys(labs_db, folder) == keys
+    revoke_key(labs_db, keys["staff"].split("_")[1])
+    again = demo_keys(labs_db, folder)
+    assert again["staff"] != keys["staff"] and again["admin"] == keys["admin"]

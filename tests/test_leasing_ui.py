@@ -9,6 +9,7 @@ from pathlib import Path
 import gradio as gr
 
 from quarry.apps.leasing.ui import EXAMPLES, ask, leasing_tab, release, thumbs_up, upload, upload_lease_file
+from quarry.auth.keys import create_key
 from quarry.db import Database
 
 
@@ -34,8 +35,14 @@ def test_handlers_run_turns_book_and_release(leasing_db: Database) -> None:
 
 def test_errors_are_messages(leasing_db: Database, tmp_path: Path) -> None:
     out = asyncio.run(ask("   ", None, None))
-    assert "empty" in out[0].lower()
+    assert "visible character" in out[0].lower()
     bad = tmp_path / "units.csv"
     bad.write_text("Unit ID,Rent\nU-1,$5\n")
-    assert "missing columns" in asyncio.run(upload([str(bad)]))
-    assert "tenant id" in asyncio.run(upload_lease_file(str(bad), "nobody")).lower()
+    # Data changes are the staff console's: without a signed-in staff key nothing is read or stored.
+    assert "sign in" in asyncio.run(upload([str(bad)])).lower()
+    assert "sign in" in asyncio.run(upload_lease_file(str(bad), "T-001")).lower()
+    staff = gr.Request(username=create_key(leasing_db, "staff", name="ui test")[0].id)
+    assert "missing columns" in asyncio.run(upload([str(bad)], staff))
+    assert "tenant id" in asyncio.run(upload_lease_file(str(bad), "nobody", staff)).lower()
+    tenant = gr.Request(username=create_key(leasing_db, "tenant", tenant_id="T-001", name="ui test")[0].id)
+    assert "may not change data" in asyncio.run(upload([str(bad)], tenant))

@@ -92,24 +92,26 @@ def test_ui_questions_are_limited_too(labs_settings: Settings, monkeypatch: pyte
     import gradio as gr
 
     from quarry.apps.labs import ui
+    from quarry.settings import get_settings
     from quarry.uikit import ui_client
 
+    assert labs_settings.database_url
+    monkeypatch.setenv("DATABASE_URL", labs_settings.database_url)
+    monkeypatch.setenv("LABS_RATE_LIMIT_PER_MINUTE", str(LIMIT))
+    monkeypatch.setenv("LLM_PROVIDER", "offline")
+    get_settings.cache_clear()
     scope = {"type": "http", "client": ("192.0.2.44", 5555), "headers": [(b"x-forwarded-for", b"6.6.6.6")]}
     request = gr.Request(request=Request(scope))
     assert ui_client(request) == "192.0.2.44"
     assert ui_client(None) is None
     for _ in range(LIMIT):
         LIMITER.hit(get_database(labs_settings), "192.0.2.44", LIMIT)
-    from quarry.apps.labs import orchestrator
-
-    original = orchestrator.run
-
-    async def pinned(question: str, **kw: object) -> object:
-        return await original(question, settings=labs_settings, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(orchestrator, "run", pinned)
     monkeypatch.setattr(gr, "Warning", lambda *_a, **_k: None)
-    _sql, summary, *_ = asyncio.run(ui.ask("ТТГ", False, request))
+    key = create_key(get_database(labs_settings), "clinician", name="ui rate test")[1]
+    try:
+        _sql, summary, *_ = asyncio.run(ui.ask("ТТГ", False, key, request))
+    finally:
+        get_settings.cache_clear()
     assert "Rate limit exceeded" in summary
 
 

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,7 +20,7 @@ from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
 from quarry.endpoints import turn_router
 from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized
-from quarry.inputs import VISIBLE_TEXT
+from quarry.inputs import validation_message
 from quarry.logsafe import log_unexpected
 
 RETRY_AFTER_S = 5.0
@@ -105,7 +105,7 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        reasons = [f"{'.'.join(str(p) for p in e['loc'])}: {_validation_message(e)}" for e in exc.errors()]
+        reasons = [f"{'.'.join(str(p) for p in e['loc'])}: {validation_message(e)}" for e in exc.errors()]
         return JSONResponse(status_code=422, content={"error": "BadInput", "detail": "; ".join(reasons)})
 
     @api.exception_handler(StarletteHTTPException)
@@ -151,18 +151,14 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
     if with_ui:
         import gradio as gr
 
+        from quarry.admin_ui import LOGIN_MESSAGE, admin_login, build_admin
         from quarry.ui import build_ui
 
+        # The console first: "/" would take every path below it.
+        api = gr.mount_gradio_app(api, build_admin(), path="/admin", auth=admin_login, auth_message=LOGIN_MESSAGE)
         api = gr.mount_gradio_app(api, build_ui(), path="/")
     api.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     return api
-
-
-def _validation_message(error: Mapping[str, Any]) -> str:
-    """Pydantic's message, in words where it would print our visible-text regex."""
-    if error.get("type") == "string_pattern_mismatch" and VISIBLE_TEXT in str(error.get("ctx", {}).get("pattern", "")):
-        return "must contain a visible character (not only spaces or control characters)"
-    return str(error["msg"])
 
 
 def create_api_app() -> FastAPI:

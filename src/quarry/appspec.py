@@ -101,6 +101,9 @@ class AppSpec:
     """'module:attr' of a `PrepareData` function (bundled data for `quarry demo` and tests)."""
     evaluate: str
     """'module:attr' of a `RunEval` function (`quarry <app> eval`)."""
+    admin_tab: str = ""
+    """'module:attr' of a function that builds the app's tab of the staff console (/admin): its data
+    changes (imports, uploads), behind a staff or admin key. "" when the app changes no data there."""
     router: str = ""
     """'module:attr' of a FastAPI `APIRouter` with the app's routes beyond its turn ("" for none)."""
     conversation: Conversation | None = None

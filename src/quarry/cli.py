@@ -266,9 +266,13 @@ def demo(
     setup_only: bool = typer.Option(False, help="Prepare the database and data, do not serve."),
 ) -> None:
     """First run: embedded database, bundled data ingested (once), then serve the UI."""
+    from quarry.auth.demo import demo_keys, describe
+    from quarry.db import get_database
+    from quarry.settings import get_settings
     from quarry.setup import prepare
 
     prepare(verbose=True)
+    typer.echo(describe(demo_keys(get_database(), get_settings().state_dir)))
     if not setup_only:
         serve(host=host, port=port, workers=None)
 

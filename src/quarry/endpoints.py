@@ -30,7 +30,7 @@ from quarry.auth.principal import ANONYMOUS, Principal
 from quarry.caller import EVAL, LOCAL, Caller, acting_as
 from quarry.clientip import client_address
 from quarry.errors import ERROR_RESPONSES, BadInput, ErrorBody, Forbidden, RateLimited, Unauthorized
-from quarry.inputs import storable
+from quarry.inputs import storable, validation_message
 from quarry.settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def build_request(spec: AppSpec, values: Mapping[str, Any]) -> BaseModel:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "request"
-        raise BadInput(f"{where}: {first.get('msg', 'invalid value')}") from None
+        raise BadInput(f"{where}: {validation_message(first)}") from None
 
 
 async def converse(

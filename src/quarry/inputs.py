@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from quarry.errors import BadInput
@@ -79,3 +80,10 @@ def clean_session_id(value: str | None) -> str | None:
             f"session_id must be 1–{MAX_SESSION_ID_CHARS} letters, digits, '-' or '_' (got {len(value)} characters)."
         )
     return value
+
+
+def validation_message(error: Mapping[str, Any]) -> str:
+    """Pydantic's message of one error, in words where it would print our visible-text regex."""
+    if error.get("type") == "string_pattern_mismatch" and VISIBLE_TEXT in str(error.get("ctx", {}).get("pattern", "")):
+        return "must contain a visible character (not only spaces or control characters)"
+    return str(error["msg"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import gradio as gr
 
 from quarry.apps import APPS
@@ -21,8 +23,16 @@ def build_ui() -> gr.Blocks:
     with gr.Blocks(title="Quarry", fill_width=True) as demo:
         gr.HTML("", head=f"<style>{css}</style>", visible="hidden", container=False)
         gr.Markdown(INTRO)
+        key = gr.Textbox(
+            label="Your key (labs, and a tenant's lease, repairs and renewal; other tabs work without one)",
+            type="password",
+            max_lines=1,
+            elem_id="quarry-key",
+        )
         with gr.Tabs():
             for spec in APPS:
                 with gr.Tab(spec.title, elem_id=f"tab-{spec.name}"):
-                    spec.load("ui_tab")()
+                    build = spec.load("ui_tab")
+                    # A tab that acts for someone declares `key`: its handlers send it with each turn.
+                    build(key=key) if "key" in inspect.signature(build).parameters else build()
     return demo

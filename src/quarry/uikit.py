@@ -8,13 +8,15 @@ raise a toast. The tab renders a `Failure` however suits it; it never sees a tra
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import gradio as gr
 
-from quarry.errors import QuarryError
+from quarry.appspec import AppSpec
+from quarry.auth.principal import Principal
+from quarry.errors import Forbidden, QuarryError, Unauthorized
 from quarry.logsafe import log_unexpected
 
 _log = logging.getLogger(__name__)
@@ -54,6 +56,33 @@ def ui_client(request: gr.Request | None) -> str | None:
         return None
     forwarded = request.headers.get("x-forwarded-for") if request.headers else None
     return client_address(request.client.host, forwarded, get_settings().trusted_proxies)
+
+
+async def ui_turn(spec: AppSpec, values: Mapping[str, Any], key: str | None, request: gr.Request | None) -> Any:
+    """One turn from the UI through the same door as HTTP (`quarry.endpoints.ask`): the key typed
+    in the page's key box is the caller's principal, the rate limit and the app's admission rules
+    apply, and whose rows a restricted query reads follows from it."""
+    from quarry.caller import Caller
+    from quarry.endpoints import ask, build_request, principal_of
+    from quarry.settings import get_settings
+
+    settings = get_settings()
+    principal = await principal_of(f"Bearer {key.strip()}" if key and key.strip() else None, settings)
+    caller = Caller("ui", ui_client(request), principal)
+    return await ask(spec, build_request(spec, values), caller, settings=settings)
+
+
+def staff_of(request: gr.Request | None) -> Principal:
+    """The signed-in staff or admin principal of a console event; Unauthorized / Forbidden else."""
+    from quarry.auth.keys import signed_in
+
+    key_id = getattr(request, "username", None) if request is not None else None
+    principal = signed_in(key_id) if key_id else None
+    if principal is None:
+        raise Unauthorized("Sign in to the staff console with a staff or admin key.")
+    if not principal.may_change_data():
+        raise Forbidden(f"A {principal.role} key may not change data.")
+    return principal
 
 
 def error_markdown(message: str) -> str:

@@ -103,6 +103,23 @@ def revoke_key(db: Database, key_id: str) -> KeyInfo:
     return KeyInfo.model_validate(row)
 
 
+def principal_by_id(db: Database, key_id: str) -> Principal | None:
+    """The principal of active key `key_id` (a signed-in console session names its key by id)."""
+    row = db.fetch_one(
+        "SELECT id, name, role, patient_id, tenant_id FROM api_keys WHERE id = :id AND revoked_at IS NULL",
+        {"id": key_id},
+        write=True,
+    )
+    return None if row is None else Principal(row["id"], row["role"], row["patient_id"], row["tenant_id"], row["name"])
+
+
+def signed_in(key_id: str) -> Principal | None:
+    """The principal of a console session signed in as key `key_id`, while the key is active."""
+    from quarry.db import get_database
+
+    return principal_by_id(get_database(), key_id)
+
+
 def resolve_key(db: Database, key: str) -> Principal | None:
     """The principal of an active key, else None (unknown, malformed or revoked)."""
     m = _KEY.match(key.strip())

@@ -10,7 +10,7 @@ from typing import Any
 
 import gradio as gr
 
-from quarry.uikit import Failure, error_markdown, safe_call, ui_client
+from quarry.uikit import Failure, error_markdown, safe_call, ui_turn
 
 from .chart import plot_result
 from .models import LabsResponse
@@ -58,11 +58,13 @@ def _status(resp: LabsResponse) -> str:
     return (resp.explanation or "") + "\n\n" + " · ".join(bits)
 
 
-async def ask(question: str, execute: bool, request: gr.Request | None = None) -> Outputs:
-    """One question → (sql, summary, chart, table, tool log, raw JSON); rate limited like HTTP."""
-    from .orchestrator import run  # lazy: building the UI must not need the database
+async def ask(question: str, execute: bool, key: str | None = None, request: gr.Request | None = None) -> Outputs:
+    """One question → (sql, summary, chart, table, tool log, raw JSON), through the HTTP route's door:
+    a key is needed, whose rows come back follows from it, rate limited alike."""
+    from .spec import SPEC
 
-    resp = await safe_call(run(question, execute=execute, client=ui_client(request)), app="labs")
+    turn = ui_turn(SPEC, {"question": question, "execute": bool(execute)}, key, request)
+    resp = await safe_call(turn, app="labs")
     if isinstance(resp, Failure):
         return "", error_markdown(resp.message), gr.skip(), gr.skip(), gr.skip(), gr.skip()
     table = {
@@ -80,7 +82,7 @@ async def ask(question: str, execute: bool, request: gr.Request | None = None) -
     )
 
 
-def labs_tab() -> None:
+def labs_tab(key: gr.Textbox | None = None) -> None:
     """Build the labs tab; call inside a `with gr.Tab(...)` block."""
     with gr.Row(equal_height=True):
         question = gr.Textbox(
@@ -110,5 +112,6 @@ def labs_tab() -> None:
         log = gr.Dataframe(value={"headers": LOG_HEADERS, "data": []}, interactive=False, wrap=True, elem_id="labs-log")
         raw = gr.JSON(label="Full response (without rows)", open=False, elem_id="labs-json")
     outputs = [sql, summary, chart, table, log, raw]
-    send.click(ask, inputs=[question, execute], outputs=outputs, api_name="labs_generate")
-    question.submit(ask, inputs=[question, execute], outputs=outputs, api_visibility="private")
+    key_box = key if key is not None else gr.Textbox(visible=False)
+    send.click(ask, inputs=[question, execute, key_box], outputs=outputs, api_name="labs_generate")
+    question.submit(ask, inputs=[question, execute, key_box], outputs=outputs, api_visibility="private")

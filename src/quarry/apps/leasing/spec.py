@@ -9,6 +9,7 @@ SPEC = AppSpec(
     package="quarry.apps.leasing",
     cli="quarry.apps.leasing.cli:cli",
     ui_tab="quarry.apps.leasing.ui:leasing_tab",
+    admin_tab="quarry.apps.leasing.ui:leasing_admin_tab",
     prepare="quarry.apps.leasing.setup:prepare",
     warm="quarry.apps.leasing.setup:warm",
     evaluate="quarry.apps.leasing.evaluate:run_eval",

@@ -9,7 +9,7 @@ from typing import Any
 
 import gradio as gr
 
-from quarry.uikit import Failure, error_markdown, safe_call
+from quarry.uikit import Failure, error_markdown, safe_call, staff_of, ui_turn
 
 from .models import LeasingResponse
 from .render import render_holds_markdown, render_markdown, render_trace_markdown
@@ -43,18 +43,32 @@ async def _show(call: Awaitable[LeasingResponse]) -> Outputs:
     )
 
 
-async def ask(text: str, session_id: str | None, tenant_id: str | None) -> Outputs:
-    """One turn; the session continues when `session_id` is set."""
-    from .orchestrator import run  # lazy: building the UI must not need the database
+async def ask(
+    text: str,
+    session_id: str | None,
+    tenant_id: str | None,
+    key: str | None = None,
+    request: gr.Request | None = None,
+) -> Outputs:
+    """One turn through the HTTP route's door; the session continues when `session_id` is set. A
+    tenant's lease, repairs and renewal need their key (the tenant id box counts for staff only)."""
+    from .spec import SPEC
 
-    return await _show(run(text, session_id=session_id or None, tenant_id=(tenant_id or "").strip() or None))
+    values = {"text": text, "session_id": session_id or None, "tenant_id": (tenant_id or "").strip() or None}
+    return await _show(ui_turn(SPEC, values, key, request))
 
 
-async def release(hold_id: float | None, session_id: str | None, tenant_id: str | None) -> Outputs:
+async def release(
+    hold_id: float | None,
+    session_id: str | None,
+    tenant_id: str | None,
+    key: str | None = None,
+    request: gr.Request | None = None,
+) -> Outputs:
     if not hold_id or not session_id:
         gr.Warning("Book a tour first, then give its hold number.")
         return gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-    return await ask(f"release hold {int(hold_id)}", session_id, tenant_id)
+    return await ask(f"release hold {int(hold_id)}", session_id, tenant_id, key, request)
 
 
 async def feedback(thumbs: int, run_id: int | None, session_id: str | None) -> str:
@@ -74,9 +88,13 @@ async def thumbs_down(run_id: int | None, session_id: str | None) -> str:
     return await feedback(-1, run_id, session_id)
 
 
-async def upload_lease_file(file: str | None, tenant_id: str | None) -> str:
+async def upload_lease_file(file: str | None, tenant_id: str | None, request: gr.Request | None = None) -> str:
+    """Staff console only: store a tenant's lease text."""
     from .actions import upload_lease
 
+    staff = await safe_call(_staff(request), app="leasing")
+    if isinstance(staff, Failure):
+        return error_markdown(staff.message)
     if not file:
         return "Choose a lease text file."
     result = await safe_call(upload_lease(file, (tenant_id or "").strip()), app="leasing")
@@ -86,9 +104,13 @@ async def upload_lease_file(file: str | None, tenant_id: str | None) -> str:
     return f"Stored {lease_id} ({chunks} chunks); lease questions from {tenant_id} now read it."
 
 
-async def upload(files: list[str] | None) -> str:
+async def upload(files: list[str] | None, request: gr.Request | None = None) -> str:
+    """Staff console only: import units (and buildings) from CSV."""
     from .actions import upload_inventory
 
+    staff = await safe_call(_staff(request), app="leasing")
+    if isinstance(staff, Failure):
+        return error_markdown(staff.message)
     if not files:
         return "Choose a units CSV (and optionally its buildings CSV)."
     units = next((f for f in files if "build" not in f.lower()), files[0])
@@ -97,7 +119,11 @@ async def upload(files: list[str] | None) -> str:
     return error_markdown(report.message) if isinstance(report, Failure) else report.summary()
 
 
-def leasing_tab() -> None:
+async def _staff(request: gr.Request | None) -> object:
+    return staff_of(request)
+
+
+def leasing_tab(key: gr.Textbox | None = None) -> None:
     """Build the leasing tab; call inside a `with gr.Tab(...)` block."""
     session = gr.State(None)
     run_id = gr.State(None)
@@ -106,7 +132,9 @@ def leasing_tab() -> None:
             label="Message", placeholder=EXAMPLES[0], lines=1, max_lines=4, scale=8, elem_id="leasing-text"
         )
         send = gr.Button("Send", variant="primary", scale=1, min_width=100, elem_id="leasing-send")
-    tenant = gr.Textbox(label="Tenant id (for lease, repair and renewal questions)", placeholder="T-001", max_lines=1)
+    tenant = gr.Textbox(
+        label="Tenant id (staff keys only: a tenant's key speaks for its tenant)", placeholder="T-001", max_lines=1
+    )
     gr.Examples(examples=[[e] for e in EXAMPLES], inputs=[text])
     answer = gr.Markdown("", elem_id="leasing-cards")
     with gr.Row():
@@ -120,21 +148,28 @@ def leasing_tab() -> None:
             rel = gr.Button("Release hold", scale=1)
     with gr.Accordion("Trace", open=False):
         trace = gr.Markdown("", elem_id="leasing-trace")
-    with gr.Accordion("Upload units / buildings CSV", open=False):
+    gr.Markdown("Importing units and storing leases: the staff console at [/admin](/admin).")
+    raw = gr.JSON(label="Full response", open=False)
+
+    key_box = key if key is not None else gr.Textbox(visible=False)
+    outputs = [answer, holds, trace, raw, session, run_id]
+    send.click(ask, inputs=[text, session, tenant, key_box], outputs=outputs, api_name="leasing_message")
+    text.submit(ask, inputs=[text, session, tenant, key_box], outputs=outputs, api_visibility="private")
+    rel.click(release, inputs=[hold_no, session, tenant, key_box], outputs=outputs, api_visibility="private")
+    up.click(thumbs_up, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
+    down.click(thumbs_down, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
+
+
+def leasing_admin_tab() -> None:
+    """The leasing tab of the staff console (/admin): unit and building import, lease upload."""
+    with gr.Accordion("Import units / buildings CSV", open=True):
         files = gr.File(file_count="multiple", file_types=[".csv"], type="filepath")
         up_btn = gr.Button("Import")
         up_out = gr.Markdown("")
-    with gr.Accordion("Upload a lease (text) for the tenant above", open=False):
+    with gr.Accordion("Store a lease (text) for a tenant", open=True):
+        tenant = gr.Textbox(label="Tenant id", placeholder="T-001", max_lines=1)
         lease_file = gr.File(file_count="single", file_types=[".txt"], type="filepath")
         lease_btn = gr.Button("Store lease")
         lease_out = gr.Markdown("")
-    raw = gr.JSON(label="Full response", open=False)
-
-    outputs = [answer, holds, trace, raw, session, run_id]
-    send.click(ask, inputs=[text, session, tenant], outputs=outputs, api_name="leasing_message")
-    text.submit(ask, inputs=[text, session, tenant], outputs=outputs, api_visibility="private")
-    rel.click(release, inputs=[hold_no, session, tenant], outputs=outputs, api_visibility="private")
-    up.click(thumbs_up, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
-    down.click(thumbs_down, inputs=[run_id, session], outputs=[thanks], api_visibility="private")
     up_btn.click(upload, inputs=[files], outputs=[up_out], api_visibility="private")
     lease_btn.click(upload_lease_file, inputs=[lease_file, tenant], outputs=[lease_out], api_visibility="private")
