@@ -42,9 +42,10 @@ async def record_feedback(
 
 
 async def upload_inventory(
-    units_path: str, buildings_path: str | None, *, settings: Settings | None = None
+    units_path: str, buildings_path: str | None, *, settings: Settings | None = None, replace: bool = False
 ) -> IngestReport:
-    """Import an uploaded units CSV (and optionally its buildings CSV) as its own source."""
+    """Import an uploaded units CSV (and optionally its buildings CSV) as its own source; deletes
+    nothing unless `replace` (see `load_inventory`)."""
     db = get_database(settings or get_settings())
     units = Path(units_path)
     if units.stat().st_size > MAX_UPLOAD_BYTES:
@@ -53,7 +54,12 @@ async def upload_inventory(
     header_only = "Building ID,Address\n"
     await db.run(migrate_app, db)
     return await db.run(
-        load_inventory, db, units, buildings if buildings is not None else header_only, source=f"upload:{units.name}"
+        load_inventory,
+        db,
+        units,
+        buildings if buildings is not None else header_only,
+        source=f"upload:{units.name}",
+        replace=replace,
     )
 
 

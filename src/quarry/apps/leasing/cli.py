@@ -20,6 +20,12 @@ def ingest_cmd(
     scale: int = typer.Option(
         0, "--scale", min=0, help="Generate N units into the benchmark database quarry_leasing_bench_N instead."
     ),
+    replace: bool = typer.Option(
+        False,
+        "--replace",
+        help="Take over unit ids another import holds, and delete units of this file's earlier import that "
+        "are no longer in it (their tour holds go too). Without it an import only adds and updates its own.",
+    ),
 ) -> None:
     """Import units and buildings (messy headers, $/SF/yr, bad rows counted and skipped), plus the bundled
     tenants, leases, vendors and comps. Idempotent: a re-run changes nothing."""
@@ -44,5 +50,7 @@ def ingest_cmd(
         else:
             migrate_app(db)
             source = "bundled" if units is None else f"file:{units.name}"
-            report = load_inventory(db, units or UNITS_FILE, buildings or BUILDINGS_FILE, source=source, reporter=rep)
+            report = load_inventory(
+                db, units or UNITS_FILE, buildings or BUILDINGS_FILE, source=source, reporter=rep, replace=replace
+            )
     typer.echo(report.summary())

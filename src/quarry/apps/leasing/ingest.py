@@ -74,7 +74,9 @@ class IngestReport:
     rent_derived: int = 0
     """Units whose monthly rent was derived from $/SF/yr × SF / 12."""
     deleted_units: int = 0
-    """Units of this source no longer in the file (removed)."""
+    """Units of this source no longer in the file (removed; only with `replace`)."""
+    kept_other_source: int = 0
+    """Units of the file whose id another import holds: left unchanged (without `replace`)."""
     leases: int = 0
     lease_chunks: int = 0
     chunks_embedded: int = 0
@@ -99,6 +101,10 @@ class IngestReport:
             f"({self.joined_by_address} joined by address, {self.rent_derived} rents derived from $/SF/yr); "
             f"skipped {self.bad_rows} bad rows" + (f" ({bad})" if bad else "")
         )
+        if self.kept_other_source:
+            text += f"; {self.kept_other_source} unit ids of another import left unchanged (--replace takes them)"
+        if self.deleted_units:
+            text += f"; {self.deleted_units} units of this file's earlier import deleted (--replace)"
         if self.leases:
             text += (
                 f"; {self.leases} leases in {self.lease_chunks} chunks ({self.chunks_embedded} passages embedded now), "
@@ -325,8 +331,11 @@ def load_inventory(
     source: str = "bundled",
     as_of: date = ANCHOR,
     reporter: Reporter | None = None,
+    replace: bool = False,
 ) -> IngestReport:
-    """Parse both files and upsert them; units of `source` that left the file are deleted."""
+    """Parse both files and upsert them. An import changes only units it created (its `source`):
+    a unit id another source holds is left as it is and counted. Only with `replace` does it take
+    such units over and delete units of `source` that left the file (their holds go with them)."""
     rep = reporter or SilentReporter()
     started = time.perf_counter()
     b_header, b_rows = _read_csv(buildings_csv)
@@ -353,14 +362,25 @@ def load_inventory(
             tx.execute(upsert_b, buildings[i : i + _BATCH])
             rep.advance(len(buildings[i : i + _BATCH]))
         rep.phase("leasing units", total=len(units))
+        if not replace:
+            theirs = {
+                r["unit_id"]
+                for r in tx.fetch_all(
+                    "SELECT unit_id FROM leasing_units WHERE unit_id = ANY(:ids) AND source <> :src",
+                    {"ids": [u["unit_id"] for u in units], "src": source},
+                )
+            }
+            report.kept_other_source = len(theirs)
+            units = [u for u in units if u["unit_id"] not in theirs]
         upsert_u = _upsert("leasing_units", _UNIT_COLS, "unit_id")
         for i in range(0, len(units), _BATCH):
             tx.execute(upsert_u, [{**u, "source": source} for u in units[i : i + _BATCH]])
             rep.advance(len(units[i : i + _BATCH]))
-        report.deleted_units = tx.execute(
-            "DELETE FROM leasing_units WHERE source = :src AND NOT (unit_id = ANY(:ids))",
-            {"src": source, "ids": [u["unit_id"] for u in units]},
-        )
+        if replace:
+            report.deleted_units = tx.execute(
+                "DELETE FROM leasing_units WHERE source = :src AND NOT (unit_id = ANY(:ids))",
+                {"src": source, "ids": [u["unit_id"] for u in units]},
+            )
     # Fresh planner statistics: the match query's plan depends on them. VACUUM too on the units: it
     # sets the visibility map, without which MatchRank's rent-ordered walks fetch every unit row.
     db.execute("ANALYZE leasing_buildings")

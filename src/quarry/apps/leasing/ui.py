@@ -104,7 +104,7 @@ async def upload_lease_file(file: str | None, tenant_id: str | None, request: gr
     return f"Stored {lease_id} ({chunks} chunks); lease questions from {tenant_id} now read it."
 
 
-async def upload(files: list[str] | None, request: gr.Request | None = None) -> str:
+async def upload(files: list[str] | None, replace: bool = False, request: gr.Request | None = None) -> str:
     """Staff console only: import units (and buildings) from CSV."""
     from .actions import upload_inventory
 
@@ -115,7 +115,7 @@ async def upload(files: list[str] | None, request: gr.Request | None = None) -> 
         return "Choose a units CSV (and optionally its buildings CSV)."
     units = next((f for f in files if "build" not in f.lower()), files[0])
     buildings = next((f for f in files if f != units), None)
-    report = await safe_call(upload_inventory(units, buildings), app="leasing")
+    report = await safe_call(upload_inventory(units, buildings, replace=bool(replace)), app="leasing")
     return error_markdown(report.message) if isinstance(report, Failure) else report.summary()
 
 
@@ -164,6 +164,9 @@ def leasing_admin_tab() -> None:
     """The leasing tab of the staff console (/admin): unit and building import, lease upload."""
     with gr.Accordion("Import units / buildings CSV", open=True):
         files = gr.File(file_count="multiple", file_types=[".csv"], type="filepath")
+        replace = gr.Checkbox(
+            False, label="Replace: take over ids of other imports and delete this file's earlier units not in it"
+        )
         up_btn = gr.Button("Import")
         up_out = gr.Markdown("")
     with gr.Accordion("Store a lease (text) for a tenant", open=True):
@@ -171,5 +174,5 @@ def leasing_admin_tab() -> None:
         lease_file = gr.File(file_count="single", file_types=[".txt"], type="filepath")
         lease_btn = gr.Button("Store lease")
         lease_out = gr.Markdown("")
-    up_btn.click(upload, inputs=[files], outputs=[up_out], api_visibility="private")
+    up_btn.click(upload, inputs=[files, replace], outputs=[up_out], api_visibility="private")
     lease_btn.click(upload_lease_file, inputs=[lease_file, tenant], outputs=[lease_out], api_visibility="private")
