@@ -282,3 +282,39 @@ def test_demo_keys_one_per_role_kept_private_and_remade_when_revoked(labs_db: Da
     revoke_key(labs_db, keys["staff"].split("_")[1])
     again = demo_keys(labs_db, folder)
     assert again["staff"] != keys["staff"] and again["admin"] == keys["admin"]
+
+
+def test_a_tenants_lease_and_renewal_are_scoped_by_the_database_even_if_the_code_asks_for_another(
+    leasing_db: Database,
+) -> None:
+    import asyncio
+
+    from quarry.apps.leasing.orchestrator import run
+    from quarry.errors import NotFound
+
+    tenant = Principal("t-tenant", "tenant", tenant_id="T-001")
+    with acting_as(Caller("http", principal=tenant)):
+        # The orchestrator is handed another tenant's id, as a bug upstream would: the rows are not there.
+        other = asyncio.run(run("Can I sublet under my lease?", tenant_id="T-004"))
+        assert other.lease_answer is not None and not other.lease_answer.citations
+        with pytest.raises(NotFound):
+            asyncio.run(run("my lease ends soon, can we renew?", tenant_id="T-004"))
+        own = asyncio.run(run("Can I sublet under my lease?", tenant_id="T-001"))
+        assert own.lease_answer is not None
+        assert {c.lease_id for c in own.lease_answer.citations} == {_lease_of(leasing_db, "T-001")}
+    with acting_as(Caller("http", principal=Principal("t-staff", "staff"))):
+        staff = asyncio.run(run("Can I sublet under my lease?", tenant_id="T-004"))
+        assert staff.lease_answer is not None
+        assert {c.lease_id for c in staff.lease_answer.citations} == {_lease_of(leasing_db, "T-004")}
+
+
+def test_the_tenant_reader_role_reads_nothing_without_a_signed_scope(leasing_db: Database) -> None:
+    with leasing_db.transaction() as tx:
+        tx.execute("SET LOCAL ROLE quarry_tenant_reader")
+        tx.scalar("SELECT set_config('quarry.scope', 'tenants::forged', true)")
+        counts = [
+            tx.scalar(f"SELECT count(*) FROM {t}")
+            for t in ("leasing_tenancies", "leasing_leases", "leasing_lease_chunks")
+        ]
+        assert counts == [0, 0, 0]
+        assert tx.scalar("SELECT has_table_privilege('api_keys', 'SELECT')") is False

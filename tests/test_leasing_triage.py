@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from quarry.apps.leasing.hazards import find_hazards
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.triage import classify_ticket, triage
 from quarry.apps.leasing.when import NY
@@ -47,8 +48,8 @@ NOT_P0 = [
 
 @pytest.mark.parametrize("text", P0)
 def test_life_safety_is_p0_with_instructions(text: str) -> None:
-    category, priority, _, safety, reasons = classify_ticket(text)
-    assert (category, priority) == ("emergency", "P0") and safety and reasons[0].startswith("life safety")
+    category, priority, _, safety, _reasons = classify_ticket(text)
+    assert (category, priority) == ("emergency", "P0") and safety and find_hazards(text)
 
 
 @pytest.mark.parametrize(("text", "category"), NOT_P0)

@@ -84,7 +84,7 @@ def test_retention_prunes_old_audit_and_conversations(labs_settings: Settings, m
         db.execute(
             "INSERT INTO conversations (session_id, app, updated_at)"
             " VALUES (:s, :app, now() - make_interval(days => :d))"
-            " ON CONFLICT (app, session_id) DO UPDATE SET updated_at = EXCLUDED.updated_at",
+            " ON CONFLICT (app, owner, session_id) DO UPDATE SET updated_at = EXCLUDED.updated_at",
             {"s": f"{marker}-{age}", "app": marker, "d": age},
         )
     monkeypatch.setattr(retention, "_last_run", {})

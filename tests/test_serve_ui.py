@@ -29,7 +29,13 @@ def server(db: None, tmp_path: Path) -> Iterator[str]:
 def test_every_ui_call_of_the_default_server_answers(server: str) -> None:
     from gradio_client import Client
 
+    from quarry.auth.keys import create_key
+    from quarry.db import get_database
+
+    key = create_key(get_database(), "clinician", name="serve ui test")[1]
     client = Client(server, verbose=False)
-    answers = [client.predict("average cholesterol by year", False, api_name="/labs_generate") for _ in range(CALLS)]
+    answers = [
+        client.predict("average cholesterol by year", False, key, api_name="/labs_generate") for _ in range(CALLS)
+    ]
     assert len(answers) == CALLS
     assert all("SELECT" in str(a[0]).upper() for a in answers)  # the validated SQL box, every time

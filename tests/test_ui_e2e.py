@@ -50,7 +50,12 @@ def test_comps_search_in_browser(server_url: str, tmp_path: Path) -> None:
 def test_labs_question_draws_its_chart_in_browser(server_url: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
+    from quarry.auth.keys import create_key
+    from quarry.db import get_database
+
+    key = create_key(get_database(), "clinician", name="browser test")[1]
     with opened_page(server_url, tmp_path, "labs_e2e") as page:
+        page.locator("#quarry-key input").fill(key)  # labs answers only a caller with a key
         page.get_by_role("tab", name="Labs").click()
         box = page.locator("#labs-question textarea")
         expect(box).to_be_visible(timeout=60_000)

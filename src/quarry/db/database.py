@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
@@ -47,6 +48,32 @@ ReaderMode = Literal["login", "set_role"]
 _tracer = trace.get_tracer("quarry.db")
 _LOGIN_RETRY_S = 60.0
 _log = logging.getLogger(__name__)
+_restricted: ContextVar[tuple[str, str] | None] = ContextVar("quarry_restricted", default=None)
+"""(role, signed row scope) every statement of the current context runs under; see `restricted_to`."""
+
+
+@contextmanager
+def restricted_to(role: str, scope: str) -> Iterator[None]:
+    """Every transaction opened in the block runs as `role` (a role without BYPASSRLS) with the
+    row-level security scope `scope` (`quarry.auth.scope.signed_scope`): whatever the code reads
+    is limited by the database to the rows that scope allows. It follows the block into worker
+    threads (`Database.run` copies the context)."""
+    token = _restricted.set((role, scope))
+    try:
+        yield
+    finally:
+        _restricted.reset(token)
+
+
+def _restrict(tx: Tx) -> None:
+    """SET LOCAL the current context's role and scope in a fresh transaction, if any."""
+    restricted = _restricted.get()
+    if restricted is not None:
+        role, scope = restricted
+        tx.execute(f"SET LOCAL ROLE {pg_sql.Identifier(role).as_string(None)}")
+        tx.execute("SELECT set_config('quarry.scope', :s, true)", {"s": scope})
+
+
 REPLICA_RETRY_S = 30.0
 """How long reads avoid a replica that refused a connection."""
 RETRY_AFTER_S = 5.0
@@ -276,7 +303,11 @@ class Database:
         with conn, self._guarded(engine):
             if autocommit:
                 conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            yield Tx(conn)
+                yield Tx(conn)
+                return
+            tx = Tx(conn)
+            _restrict(tx)  # inside the transaction the connection begins on its first statement
+            yield tx
 
     @contextmanager
     def transaction(self, *, timeout_ms: int | None = None, read_only: bool = False) -> Iterator[Tx]:
@@ -287,6 +318,7 @@ class Database:
         engine, conn = self._read_checkout() if read_only else (self.engine, self._checkout(self.engine))
         with conn, self._guarded(engine), conn.begin():
             tx = Tx(conn)
+            _restrict(tx)
             if timeout_ms is not None:
                 tx.execute("SELECT set_config('statement_timeout', :t, true)", {"t": str(int(timeout_ms))})
             yield tx

@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from quarry.db import get_database
+from quarry.endpoints import converse
 from quarry.errors import BadInput, DataMissing
 from quarry.evaluate import EvalReport, Metric, accuracy, latency_metrics, load_cases, run_cases
 from quarry.evaluate.blind import blind_figures
@@ -87,12 +88,12 @@ def expand_gold(sql: str) -> str:
 
 
 async def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
-    from .orchestrator import run
+    from .spec import SPEC
 
     gold = [list(r.values()) for r in get_database(settings).fetch_all(expand_gold(case.gold_sql))]
-    started = time.perf_counter()
-    resp = await run(case.question, settings=settings, max_rows=EVAL_MAX_ROWS)
-    latency = round((time.perf_counter() - started) * 1000, 2)
+    [(resp, latency)] = await converse(
+        SPEC, [{"question": case.question, "max_rows": EVAL_MAX_ROWS}], settings=settings
+    )
     predicted = [[row.get(c) for c in resp.columns] for row in resp.rows] if resp.rows is not None else None
     correct = predicted is not None and same_results(gold, predicted)
     return CaseResult(

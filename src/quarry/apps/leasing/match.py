@@ -412,7 +412,8 @@ def relaxations(db: Reader, spec: SearchSpec, ctx: _Context | None = None) -> li
     for o in options:
         n = o.count if o.count is not None else counted[id(o)]
         if o.field not in best and n > 0:
-            best[o.field] = Relaxation(change=o.text, field=o.field.split(":")[0], count=n)
+            budget = o.spec.budget_monthly_usd.max if o.field == "budget" and o.spec.budget_monthly_usd else None
+            best[o.field] = Relaxation(change=o.text, field=o.field.split(":")[0], count=n, budget_max=budget)
     b = spec.budget_monthly_usd
     if len(best) < 2 and b and b.max:
         # Several constraints bind at once: pair a change with the budget that change would need.
@@ -434,7 +435,7 @@ def relaxations(db: Reader, spec: SearchSpec, ctx: _Context | None = None) -> li
             if hit is not None:
                 needed, count = hit
                 change = f"{o.text} and budget to ${needed:,.0f}/month"
-                best[o.field] = Relaxation(change=change, field=o.field.split(":")[0], count=count)
+                best[o.field] = Relaxation(change=change, field=o.field.split(":")[0], count=count, budget_max=needed)
     return sorted(best.values(), key=lambda r: -r.count)[:2]
 
 

@@ -129,6 +129,7 @@ class Relaxation(BaseModel):
     change: str = Field(description="e.g. 'budget +10% (to $5,500/month)'.")
     field: str = Field(description="The SearchSpec field changed.")
     count: int = Field(description="Units matching every hard filter after the change.")
+    budget_max: float | None = Field(None, description="The monthly budget searched with, when the change sets one.")
 
 
 class Matches(BaseModel):

@@ -18,7 +18,9 @@ from pydantic_ai.models import Model
 
 from quarry.agent import DecisionStep, PlanStep, RetrievalStep, TraceStep, run_agent, timed
 from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
-from quarry.db import Database, get_database
+from quarry.auth.scope import signed_scope
+from quarry.caller import current_principal
+from quarry.db import Database, get_database, restricted_to
 from quarry.embed import get_embedder
 from quarry.errors import BadInput, NotFound, QuarryError
 from quarry.inputs import clean_question, clean_session_id
@@ -158,6 +160,10 @@ async def run(
     done.response.extra["total_ms"] = done.ms
     done.response.run_id = done.run_id
     return done.response
+
+
+TENANT_READER = "quarry_tenant_reader"
+"""The role tenant turns read as (migration 007): no BYPASSRLS, so row-level security applies."""
 
 
 class _Turn:
@@ -377,9 +383,12 @@ class _Turn:
             raise self.tenant_refusal
         if decision.route == "DOMA/triage":
             return await self._triage(text, decision)
-        if decision.route == "DOMA/lease":
-            return await self._lease(text, decision)
-        return await self._renewal(text, decision)
+        # What a lease question or a renewal reads of tenancies and leases, the database scopes to
+        # the caller (row-level security, migration 007): a tenant key reads its own rows only.
+        with restricted_to(TENANT_READER, await self.db.run(signed_scope, self.db, current_principal())):
+            if decision.route == "DOMA/lease":
+                return await self._lease(text, decision)
+            return await self._renewal(text, decision)
 
     async def _triage(self, text: str, decision: RouteDecision) -> LeasingResponse:
         with timed() as t:
@@ -407,7 +416,7 @@ class _Turn:
                 reason="; ".join(
                     x for x in (*result.reasons, f"vendor {result.vendor}, ETA {result.eta_hours:g} h", note) if x
                 ),
-                codes=["life_safety_rule"] if hazard is not None else [],
+                codes=[hazard.code] if hazard is not None else [],
             )
         )
         self.state[PENDING_TICKET] = {"triage": result.model_dump(mode="json"), "tenant_id": self.tenant_id}
