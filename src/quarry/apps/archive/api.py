@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from quarry.caller import acting_as
+from quarry.endpoints import admit, caller_of, count_turn, settings_of
 from quarry.errors import ERROR_RESPONSES
 from quarry.inputs import clean_question
 
@@ -30,13 +30,20 @@ STREAM_RESPONSES: dict[int | str, dict[str, object]] = {
 async def search_stream(req: ArchiveSearchRequest, request: Request) -> StreamingResponse:
     """The same turn as `/search`, streamed as it happens; disconnecting stops the work."""
     from .orchestrator import EMPTY_HINT, MAX_MESSAGE_CHARS, EventSink, run
+    from .spec import SPEC
     from .stream import event_stream
 
     # Unusable input is a plain 400 before the stream starts (same as /search).
     clean_question(req.message, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
+    # The same door as /search: who is calling, admission and the rate limit, before the stream starts.
+    settings = settings_of(request)
+    caller = await caller_of(request, settings)
+    admit(SPEC, caller.principal)
+    await count_turn(SPEC, caller, settings)
 
-    def turn(emit: EventSink) -> Awaitable[ArchiveResponse]:
-        return run(req.message, thread_id=req.thread_id, emit=emit)
+    async def turn(emit: EventSink) -> ArchiveResponse:
+        with acting_as(caller):  # whose thread, and who asked in the audit
+            return await run(req.message, thread_id=req.thread_id, settings=settings, emit=emit)
 
     return StreamingResponse(
         event_stream(turn, request.is_disconnected),
