@@ -145,3 +145,81 @@ def test_language_id() -> None:
         "uk",
         "es",
     ]
+
+
+# --- degree: comparatives and superlatives ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "concept", "degree"),
+    [
+        ("the cheapest fridge", "cheap", "superlative"),
+        ("a bit pricier one", "expensive", "comparative"),
+        ("something less expensive please", "cheap", "comparative"),  # a reversing marker
+        ("the least expensive option", "cheap", "superlative"),
+        ("ارزونترین گوشی", "cheap", "superlative"),  # joined
+        ("ارزون‌ترین گوشی", "cheap", "superlative"),  # half-space
+        ("ارزون ترین گوشی", "cheap", "superlative"),  # space
+        ("کدوم ارزونتره؟", "cheap", "comparative"),  # with the spoken copula
+        ("گرون‌ترین یخچال", "expensive", "superlative"),
+        ("самую дешёвую стиралку", "cheap", "superlative"),  # any case after самый
+        ("что дешевле", "cheap", "comparative"),
+        ("найдешевший телефон", "cheap", "superlative"),  # Ukrainian, not in the dictionary's tags
+        ("la más cara", "expensive", "superlative"),
+        ("paling murah", "cheap", "superlative"),
+        ("newest photos", "new", "superlative"),
+    ],
+)
+def test_degrees_are_built_by_grammar_from_base_adjectives(text: str, concept: str, degree: str) -> None:
+    from quarry.nlu.degree import find_degrees
+
+    found = find_degrees(text)
+    assert [(d.concept, d.degree) for d in found] == [(concept, degree)]
+    assert text[found[0].start : found[0].end] == found[0].text
+
+
+@pytest.mark.parametrize("text", ["a cheap fridge", "дешёвый холодильник", "ارزون", "the ladder", "water heater"])
+def test_plain_adjectives_and_look_alikes_are_no_degree(text: str) -> None:
+    from quarry.nlu.degree import find_degrees
+
+    assert find_degrees(text) == []
+
+
+# --- polarity: negation and yes/no questions --------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "yes_no"),
+    [
+        ("Does the A54 have noise cancelling?", True),
+        ("is there a gym in the building", True),
+        ("گوشی سامسونگ A54 حذف نویز داره؟", True),
+        ("آیا گارانتی دارد", True),
+        ("Есть ли у него NFC?", True),
+        ("Чи є гарантія?", True),
+        ("Adakah ada gambar lama?", True),
+        ("¿Tiene garantía?", True),
+        ("what does it cost?", False),
+        ("how many sellers are there?", False),
+        ("قیمتش چنده؟", False),
+        ("кто продаёт дешевле?", False),
+    ],
+)
+def test_yes_no_questions(text: str, yes_no: bool) -> None:
+    from quarry.nlu.polarity import is_yes_no_question
+
+    assert is_yes_no_question(text) is yes_no
+
+
+@pytest.mark.parametrize(
+    ("text", "negated", "kept"),
+    [
+        ("a fridge without a freezer, but white", ["freezer"], ["white"]),
+        ("not white", ["white"], []),
+        ("یخچال بدون فریزر", ["فریزر"], ["یخچال"]),
+        ("گارانتی نداره", ["نداره"], ["گارانتی"]),
+        ("sin garantía", ["garantía"], []),
+        ("холодильник не белый", ["белый"], ["холодильник"]),
+    ],
+)
+def test_negation_covers_the_next_words_of_its_clause(text: str, negated: list[str], kept: list[str]) -> None:
+    from quarry.nlu.polarity import negated_words
+
+    words = [w for w, _, _ in negated_words(text)]
+    assert all(n in words for n in negated) and not any(k in words for k in kept)

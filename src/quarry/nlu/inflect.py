@@ -23,6 +23,12 @@ def lemma(word: str, lang: str) -> str:
     return str(_analyzer(lang).parse(word)[0].normal_form)
 
 
+def lemma_and_tags(word: str, lang: str) -> tuple[str, str]:
+    """(dictionary form, grammatical tags) of the most likely reading, e.g. ("дешёвый", "COMP,Qual")."""
+    parse = _analyzer(lang).parse(word)[0]
+    return str(parse.normal_form), str(parse.tag)
+
+
 def name_nominatives(word: str, lang: str) -> list[str]:
     """The nominative forms a name word may stand for, keeping its gender ("Фёдоровой" →
     ["Фёдорова"], "Петренка" → ["Петренко", "Петренок"…]); the word itself first when it is already
