@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
+from quarry.nlu.degree import Degree, find_degrees
 from quarry.nlu.fuzzy import best_name
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
@@ -113,20 +114,26 @@ def _strip(text: str, phrase: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", text, count=1)
 
 
-_COMPARE = re.compile(r"(?<!\w)(ارزانتر|گرانتر|cheaper|more expensive|less expensive|pricier)(?!\w)")
 _OR = re.compile(r"(?<!\w)(?:یا|or)(?!\w)")
 _COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
 _PRICED = re.compile(r"قیمت|price|gheymat|gheimat|ghimat")
 """A price asked for: with a place named, the question is a seller statistic (the lowest price)."""
 
 
+def _price_degree(t: str, kind: str) -> Degree | None:
+    """The first cheap/expensive comparative or superlative of `t` (the language layer's grammar:
+    «ارزونتره», «گرون‌ترین», "pricier", "less expensive", «самый дешёвый»…)."""
+    return next((d for d in find_degrees(t) if d.degree == kind and d.concept in ("cheap", "expensive")), None)
+
+
 def _comparison(t: str, text: str, words: CatalogueWords) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
-    m = _COMPARE.search(t)
-    if m is None or not _OR.search(t):
+    degree = _price_degree(t, "comparative")
+    if degree is None or not _OR.search(t):
         return None
-    cheaper = m.group(1) in ("ارزانتر", "cheaper", "less expensive")
-    city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", _COMPARE.sub(" ", t)), text, words)
+    cheaper = degree.concept == "cheap"
+    unmarked = t[: degree.start] + " " + t[degree.end :]
+    city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", unmarked), text, words)
     products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
     if len(products) != 2:
         return None
@@ -159,6 +166,8 @@ def _parse(text: str, words: CatalogueWords) -> Question:
     if (compared := _comparison(t, text, words)) is not None:
         return compared
     metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
+    if metric is None and (most := _price_degree(t, "superlative")) is not None:
+        metric = (most.text, "min_price" if most.concept == "cheap" else "max_price")
     warranty: bool | None = None
     if NO_WARRANTY.search(t):
         warranty = False
