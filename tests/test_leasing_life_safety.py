@@ -1,5 +1,7 @@
 """Life safety as an invariant: every hazard is P0 whatever the hedging, the route or the model; a
-proposed ticket is dispatched on "confirm" and stored."""
+proposed ticket is dispatched on "confirm" and stored. Beside the rules, two fail-safe detectors
+(hazard words typed by ear; similarity to prototype tickets) may only add a hazard, and the trace
+says which detector made a ticket P0."""
 
 from __future__ import annotations
 
@@ -12,24 +14,32 @@ from typing import Any
 import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from rapidfuzz import fuzz
 
-from quarry.apps.leasing.hazards import find_hazards
+from quarry.apps.leasing.hazards import find_hazards, lexicon
 from quarry.apps.leasing.models import LeasingResponse
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.replies import is_confirmation
 from quarry.apps.leasing.when import NY
 from quarry.db import Database
+from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.text import fold
 
 BLIND = Path(__file__).resolve().parents[1] / "evals" / "blind" / "leasing"
 NOW = datetime(2026, 11, 24, 10, 0, tzinfo=NY)
 
 
-def _gated() -> list[Path]:
-    """The hazard sets CI holds at every hazard P0 (evals/blind/floors.json); a newer set is
-    measured in `quarry leasing eval` and joins once its figure reaches that."""
+def _floored() -> dict[Path, dict[str, float]]:
+    """Every hazard set with a floor in evals/blind/floors.json (sets already used, never a fresh
+    one), with its floors."""
     floors = json.loads((BLIND.parent / "floors.json").read_text())["leasing"]
-    return [BLIND / f"{name}.jsonl" for name, floor in floors.items() if isinstance(floor, dict)
-            and floor.get("hazard") == 1.0]  # fmt: skip
+    return {BLIND / f"{name}.jsonl": floor for name, floor in floors.items() if isinstance(floor, dict)}
+
+
+def _gated() -> list[Path]:
+    """The hazard sets CI holds at every hazard P0; a newer set is measured in `quarry leasing eval`
+    and joins once its figure reaches that."""
+    return [path for path, floor in _floored().items() if floor.get("hazard") == 1.0]
 
 
 def _tickets() -> list[dict[str, Any]]:
@@ -123,3 +133,77 @@ def test_confirm_dispatches_the_proposed_ticket_once(leasing_db: Database) -> No
 )  # fmt: skip
 def test_a_confirmation_is_a_short_yes(text: str, yes: bool) -> None:
     assert is_confirmation(text) is yes
+
+
+# Tickets the rules cannot read, written for this test (in no blind set and no prototype): typed by
+# ear, or told by the senses alone, in English and other languages.
+FAIL_SAFE = [
+    ("spelling", "theres a strong smel of gass by the boiler"),
+    ("similarity", "the conference room air turned foggy and my throat is raw"),
+    ("similarity", "a courier is lying motionless at the bottom of the loading ramp"),
+    ("similarity", "the extension lead under the till is soft and smells like hot plastic"),
+    ("similarity", "my coworker can't catch her breath and her lips look blue"),
+    ("similarity", "Trong kho có mùi như nhựa đang chảy"),
+]
+# Look-alikes neither detector may raise: figurative, over, a drill, a bill, equipment.
+LOOK_ALIKES = [
+    "that's a burning question for the board, also the blinds are broken",
+    "this deal is on fire, can we sign the renewal early",
+    "the drill last friday went fine, can we get the sign-in sheet",
+    "our electricity statement is estimated again, who reads the meter",
+    "the leak in the pantry was repaired weeks ago, can the stained tile be swapped",
+    "the display bulb burned out again",
+    "the hallway smells of fresh paint since monday",
+    "the fire inspection last month passed, please file the certificate",
+]
+
+
+@pytest.mark.parametrize(("detector", "text"), FAIL_SAFE, ids=[t[:40] for _, t in FAIL_SAFE])
+def test_a_hazard_the_rules_miss_is_found_by_a_fail_safe_detector_however_it_is_told(detector: str, text: str) -> None:
+    found = find_hazards(text)
+    assert [h.detector for h in found] == [detector]
+    assert found[0].name in lexicon().safety and found[0].instructions
+    missed = [frame for frame in AROUND if not find_hazards(frame.format(text))]
+    assert missed == []
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES, ids=[t[:40] for t in LOOK_ALIKES])
+def test_figurative_past_planned_and_billing_look_alikes_are_not_hazards(text: str) -> None:
+    assert find_hazards(text) == []
+
+
+def test_words_that_an_event_is_over_never_lower_a_rule_hit() -> None:
+    found = find_hazards("the fire drill was last week, all fine, but right now there is smoke in stairwell B")
+    assert [(h.name, h.detector) for h in found] == [("smoke", "rules")]
+
+
+@pytest.mark.parametrize(("detector", "text"), FAIL_SAFE[:2], ids=["spelling", "similarity"])
+def test_the_trace_names_the_detector_that_made_the_ticket_p0(leasing_db: Database, detector: str, text: str) -> None:
+    r = ask(text, tenant_id="T-001")
+    assert r.route == "DOMA/triage" and r.triage is not None and r.triage.priority == "P0"
+    assert r.triage.human_call and r.triage.safety_instructions
+    triage = next(t for t in r.trace if t.step == "triage")
+    assert triage.model == "policy" and triage.codes == [f"life_safety_{detector}"]
+
+
+def test_every_prototype_names_a_hazard_with_safety_steps_and_every_language_is_on_both_sides() -> None:
+    raw = load_lexicon("quarry.apps.leasing", "hazard_prototypes")
+    assert set(raw["hazard"]) <= set(lexicon().safety)
+    hazard_langs = {lang for by_lang in raw["hazard"].values() for lang in by_lang}
+    ordinary_langs = {lang for by_lang in raw["ordinary"].values() for lang in by_lang}
+    assert hazard_langs == ordinary_langs
+
+
+def test_no_prototype_is_a_copy_of_a_blind_ticket() -> None:
+    """The prototypes are written, not taken from the sets that measure them."""
+    raw = load_lexicon("quarry.apps.leasing", "hazard_prototypes")
+    prototypes = [
+        fold(t)
+        for side in ("hazard", "ordinary")
+        for by_lang in raw[side].values()
+        for ts in by_lang.values()
+        for t in ts
+    ]
+    blind = [fold(json.loads(line)["text"]) for path in _floored() for line in path.open()]
+    copies = [(p, b) for p in prototypes for b in blind if fuzz.ratio(p, b) >= 80]
+    assert copies == []

@@ -28,10 +28,9 @@ def demo_keys(db: Database, state_dir: Path) -> dict[str, str]:
     for role in ROLES:
         if role in keys and resolve_key(db, keys[role]) is not None:
             continue
-        bound: dict[str, object] = {"patient": {"patient_id": DEMO_PATIENT}, "tenant": {"tenant_id": DEMO_TENANT}}.get(
-            role, {}
-        )
-        keys[role] = create_key(db, role, name=f"demo {role}", **bound)[1]  # type: ignore[arg-type]
+        patient = DEMO_PATIENT if role == "patient" else None
+        tenant = DEMO_TENANT if role == "tenant" else None
+        keys[role] = create_key(db, role, patient_id=patient, tenant_id=tenant, name=f"demo {role}")[1]
         changed = True
     if changed:
         state_dir.mkdir(parents=True, exist_ok=True)

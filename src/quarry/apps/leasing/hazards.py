@@ -7,18 +7,26 @@ off"). Names of safety equipment ("smoke detector", "fire extinguisher", "fire d
 aside before single signals are read, so a chirping detector is not smoke; nothing else is ever
 subtracted. Hedges ("probably nothing", "a little", "slight"), calm wording and equipment named
 in the same message never lower a hazard, and no model can (see `triage.triage`).
+
+Rules are precise where they fire but read only the words they list. When they find nothing, two
+fail-safe detectors may still find a hazard, never remove one: the same rules on the message with
+hazard words typed by ear respelled ("smels like gass", `hazard_spelling`), then similarity to
+prototype tickets in many languages (`hazard_similarity`). Each finding names its detector.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from quarry.nlu.fuzzy import typing_slip
 from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.text import fold
+
+from .hazard_similarity import similar_hazard
+from .hazard_spelling import respell
 
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
 _SENTENCE = re.compile(r"[.!?;\n]+|(?<=\s)-(?=\s)")
@@ -108,6 +116,9 @@ def lexicon() -> Lexicon:
     )
 
 
+Detector = Literal["rules", "spelling", "similarity"]
+
+
 @dataclass(frozen=True)
 class HazardFinding:
     """Which hazard a ticket reports and the words that show it."""
@@ -116,6 +127,15 @@ class HazardFinding:
     evidence: str
     trade: str
     instructions: tuple[str, ...]
+    detector: Detector = "rules"
+    """What found it: the lexicon's rules, the rules on the message respelled, or similarity to
+    prototype tickets."""
+
+    @property
+    def code(self) -> str:
+        """The trace code saying which detector made the ticket P0: life_safety_rule,
+        life_safety_spelling or life_safety_similarity."""
+        return "life_safety_rule" if self.detector == "rules" else f"life_safety_{self.detector}"
 
 
 def _sentences(text: str) -> list[str]:
@@ -123,7 +143,61 @@ def _sentences(text: str) -> list[str]:
 
 
 def find_hazards(text: str) -> list[HazardFinding]:
-    """Every hazard the text reports (empty when none), in lexicon order."""
+    """Every hazard the text reports (empty when none): what the rules find, in lexicon order; when
+    they find nothing, what they find in the text respelled; else the hazard it reads like."""
+    return list(_hazards(text))
+
+
+@lru_cache(maxsize=512)
+def _hazards(text: str) -> tuple[HazardFinding, ...]:
+    """Cached: the router, the triage and the ticket ask about the same message, and must get the
+    same answer without paying for the check three times."""
+    return tuple(_detect(text))
+
+
+def _detect(text: str) -> list[HazardFinding]:
+    found = rule_hazards(text)
+    if found:
+        return found
+    respelled, changes = respell(text)
+    if changes:
+        typed = ", ".join(f"{a} → {b}" for a, b in changes)
+        found = [
+            replace(h, evidence=f"{h.evidence}; read {typed}", detector="spelling") for h in rule_hazards(respelled)
+        ]
+        if found:
+            return found
+    similar = similar_hazard(without_other_senses(text))
+    if similar is None:
+        return []
+    safety = lexicon().safety[similar.name]
+    evidence = f"reads like “{similar.nearest}”, margin {similar.margin:.3f}"
+    return [HazardFinding(similar.name, evidence, str(safety["trade"]), tuple(safety["steps"]), "similarity")]
+
+
+@lru_cache(maxsize=1)
+def _other_senses() -> re.Pattern[str]:
+    """The set-aside phrases (equipment names, other senses) as one pattern over the text as typed."""
+    alternatives = []
+    for phrase in lexicon().set_aside:
+        if phrase.cjk is not None:
+            alternatives.append(re.escape(phrase.cjk))
+            continue
+        words = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.words]
+        alternatives.append(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)")
+    return re.compile("|".join(sorted(alternatives, key=len, reverse=True)), re.IGNORECASE)
+
+
+def without_other_senses(text: str) -> str:
+    """The text without its equipment names and other senses of hazard words ("smoke detector",
+    "fire drill", "burning question"): what the similarity detector compares, so that naming the
+    equipment does not make a ticket read like the hazard it guards against. The rules have read
+    the hazard uses of these words (an alarm going off) before."""
+    return " ".join(_other_senses().sub(" ", text).split())
+
+
+def rule_hazards(text: str) -> list[HazardFinding]:
+    """Every hazard the lexicon's rules find in the text, in lexicon order."""
     lex = lexicon()
     found: dict[str, str] = {}
     for sentence in _sentences(text):
