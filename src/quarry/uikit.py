@@ -8,7 +8,7 @@ raise a toast. The tab renders a `Failure` however suits it; it never sees a tra
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -16,6 +16,7 @@ import gradio as gr
 
 from quarry.appspec import AppSpec
 from quarry.auth.principal import Principal
+from quarry.caller import Caller, acting_as
 from quarry.errors import Forbidden, QuarryError, Unauthorized
 from quarry.logsafe import log_unexpected
 
@@ -58,11 +59,24 @@ def ui_client(request: gr.Request | None) -> str | None:
     return client_address(request.client.host, forwarded, get_settings().trusted_proxies)
 
 
+async def ui_door(spec: AppSpec, request: gr.Request | None, key: str | None = None) -> Caller:
+    """The UI's side of the door for tabs that call their orchestrator themselves: who is calling,
+    whether they may, and one turn against the rate limit. Run the turn `with acting_as(caller)`."""
+    from quarry.endpoints import admit, count_turn, principal_of
+    from quarry.settings import get_settings
+
+    settings = get_settings()
+    principal = await principal_of(f"Bearer {key.strip()}" if key and key.strip() else None, settings)
+    caller = Caller("ui", ui_client(request), principal)
+    admit(spec, principal)
+    await count_turn(spec, caller, settings)
+    return caller
+
+
 async def ui_turn(spec: AppSpec, values: Mapping[str, Any], key: str | None, request: gr.Request | None) -> Any:
     """One turn from the UI through the same door as HTTP (`quarry.endpoints.ask`): the key typed
     in the page's key box is the caller's principal, the rate limit and the app's admission rules
     apply, and whose rows a restricted query reads follows from it."""
-    from quarry.caller import Caller
     from quarry.endpoints import ask, build_request, principal_of
     from quarry.settings import get_settings
 
@@ -83,6 +97,13 @@ def staff_of(request: gr.Request | None) -> Principal:
     if not principal.may_change_data():
         raise Forbidden(f"A {principal.role} key may not change data.")
     return principal
+
+
+async def door_and_turn(spec: AppSpec, request: gr.Request | None, turn: Callable[[], Awaitable[T]]) -> T:
+    """`ui_door`, then `turn()` on behalf of that caller (its conversation, its audit row)."""
+    caller = await ui_door(spec, request)
+    with acting_as(caller):
+        return await turn()
 
 
 def error_markdown(message: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import gradio as gr
 
-from quarry.uikit import Failure, error_markdown, safe_call
+from quarry.uikit import Failure, door_and_turn, error_markdown, safe_call
 
 from .models import ArchiveResponse
 from .render import render_attempts_markdown, render_markdown, similar_choices
@@ -51,21 +51,23 @@ async def _show(call: Awaitable[ArchiveResponse]) -> Outputs:
     )
 
 
-async def ask(message: str, thread_id: str | None) -> Outputs:
+async def ask(message: str, thread_id: str | None, request: gr.Request | None = None) -> Outputs:
     """One turn → the outputs; the thread continues when `thread_id` is set."""
     from .orchestrator import run  # lazy: building the UI must not need the database
+    from .spec import SPEC
 
-    return await _show(run(message, thread_id=thread_id or None))
+    return await _show(door_and_turn(SPEC, request, lambda: run(message, thread_id=thread_id or None)))
 
 
-async def more_like_this(identifier: str | None, thread_id: str | None) -> Outputs:
+async def more_like_this(identifier: str | None, thread_id: str | None, request: gr.Request | None = None) -> Outputs:
     """A new search seeded with the picked item's title and tags, in the same thread."""
     if not identifier:
         gr.Warning("Pick an item first.")
         return gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
     from .orchestrator import more_like_this as similar
+    from .spec import SPEC
 
-    return await _show(similar(identifier, thread_id=thread_id or None))
+    return await _show(door_and_turn(SPEC, request, lambda: similar(identifier, thread_id=thread_id or None)))
 
 
 def new_thread() -> Outputs:

@@ -11,7 +11,7 @@ from typing import Any
 import gradio as gr
 from matplotlib.figure import Figure
 
-from quarry.uikit import Failure, error_markdown, safe_call
+from quarry.uikit import Failure, door_and_turn, error_markdown, safe_call
 
 from .chart import chart_title, plot_price_hist
 from .models import CompsResponse
@@ -52,14 +52,23 @@ def _chart(resp: CompsResponse) -> Figure | None:
     return plot_price_hist(resp.prices, resp.stats, title)
 
 
-async def respond(message: str, history: ChatHistory | None, session_id: str | None, strictness: float) -> TurnOutputs:
+async def respond(
+    message: str,
+    history: ChatHistory | None,
+    session_id: str | None,
+    strictness: float,
+    request: gr.Request | None = None,
+) -> TurnOutputs:
     """One chat turn → (chat, textbox, session, table, summary, chart, trace)."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
     chat: ChatHistory = list(history or [])
     if (message or "").strip():
         chat.append({"role": "user", "content": message})
-    resp = await safe_call(run(message, session_id=session_id, strictness=strictness), app="comps")
+    from .spec import SPEC
+
+    turn = door_and_turn(SPEC, request, lambda: run(message, session_id=session_id, strictness=strictness))
+    resp = await safe_call(turn, app="comps")
     if isinstance(resp, Failure):
         chat.append({"role": "assistant", "content": error_markdown(resp.message)})
         return chat, gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()

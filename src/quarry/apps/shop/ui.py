@@ -14,7 +14,7 @@ from typing import Any
 
 import gradio as gr
 
-from quarry.uikit import Failure, error_markdown, safe_call
+from quarry.uikit import Failure, door_and_turn, error_markdown, safe_call
 
 from .models import ImagePart, MessagePart, TextPart
 from .render import candidate_rows, trace_rows
@@ -38,7 +38,13 @@ def _parts(text: str, image: str | None) -> list[MessagePart]:
     return parts
 
 
-async def send(text: str, image: str | None, history: list[dict[str, str]], chat_id: str | None) -> tuple[Any, ...]:
+async def send(
+    text: str,
+    image: str | None,
+    history: list[dict[str, str]],
+    chat_id: str | None,
+    request: gr.Request | None = None,
+) -> tuple[Any, ...]:
     """One turn → (chat history, candidates, tool calls, chat id, cleared text, cleared image)."""
     from .orchestrator import run  # lazy: building the UI must not need the database
 
@@ -46,7 +52,10 @@ async def send(text: str, image: str | None, history: list[dict[str, str]], chat
     parts = _parts(text, image)
     if not parts:
         return history, gr.skip(), gr.skip(), chat_id, gr.skip(), gr.skip()
-    turn = await safe_call(run(chat_id, parts), app="shop")
+    from .spec import SPEC
+
+    key = chat_id
+    turn = await safe_call(door_and_turn(SPEC, request, lambda: run(key, parts)), app="shop")
     shown = text + ("  🖼" if image else "")
     if isinstance(turn, Failure):
         reply = error_markdown(turn.message)
