@@ -141,7 +141,7 @@ FAIL_SAFE = [
     ("spelling", "theres a strong smel of gass by the boiler"),
     ("similarity", "the conference room air turned foggy and my throat is raw"),
     ("similarity", "a courier is lying motionless at the bottom of the loading ramp"),
-    ("similarity", "the extension lead under the till is soft and smells like hot plastic"),
+    ("similarity", "the power brick under the till feels squishy and gives off a sweet chemical whiff"),
     ("similarity", "my coworker can't catch her breath and her lips look blue"),
     ("similarity", "Trong kho có mùi như nhựa đang chảy"),
 ]
