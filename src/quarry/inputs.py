@@ -87,3 +87,14 @@ def validation_message(error: Mapping[str, Any]) -> str:
     if error.get("type") == "string_pattern_mismatch" and VISIBLE_TEXT in str(error.get("ctx", {}).get("pattern", "")):
         return "must contain a visible character (not only spaces or control characters)"
     return str(error["msg"])
+
+
+def session_id_field() -> Any:
+    """The request field that continues a conversation (every app's turn spells it alike)."""
+    from pydantic import Field
+
+    return Field(
+        None,
+        pattern=SESSION_ID_PATTERN,
+        description="Continue a conversation: the id a previous response returned (others start a new one).",
+    )

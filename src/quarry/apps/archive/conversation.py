@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 from quarry.caller import Caller
-from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT
+from quarry.inputs import VISIBLE_TEXT, session_id_field
 from quarry.settings import Settings
 
 if TYPE_CHECKING:
@@ -23,11 +23,7 @@ class ArchiveSearchRequest(BaseModel):
     message: str = Field(
         min_length=1, max_length=1000, pattern=VISIBLE_TEXT, description="What the user is looking for."
     )
-    thread_id: str | None = Field(
-        None,
-        pattern=SESSION_ID_PATTERN,
-        description="Continue a conversation: the id a previous response returned (others start a new one).",
-    )
+    thread_id: str | None = session_id_field()
 
 
 async def answer(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 from quarry.caller import Caller
-from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT
+from quarry.inputs import VISIBLE_TEXT, session_id_field
 from quarry.settings import Settings
 
 if TYPE_CHECKING:
@@ -21,11 +21,7 @@ class CompsSearchRequest(BaseModel):
     """One comps turn over HTTP."""
 
     query: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="What the user is looking for.")
-    session_id: str | None = Field(
-        None,
-        pattern=SESSION_ID_PATTERN,
-        description="Continue a conversation: the id a previous response returned (others start a new one).",
-    )
+    session_id: str | None = session_id_field()
     strictness: float | None = Field(None, ge=0, le=1, strict=True, description="0 loose … 1 strict.")
 
 

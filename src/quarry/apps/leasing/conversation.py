@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from quarry.auth.principal import Principal
 from quarry.caller import Caller
 from quarry.errors import Forbidden, QuarryError, Unauthorized
-from quarry.inputs import SESSION_ID_PATTERN, VISIBLE_TEXT
+from quarry.inputs import VISIBLE_TEXT, session_id_field
 from quarry.settings import Settings
 
 if TYPE_CHECKING:
@@ -23,11 +23,7 @@ class LeasingMessage(BaseModel):
     """One leasing turn over HTTP."""
 
     text: str = Field(min_length=1, max_length=2000, pattern=VISIBLE_TEXT, description="The user's message.")
-    session_id: str | None = Field(
-        None,
-        pattern=SESSION_ID_PATTERN,
-        description="Continue a conversation: the id a previous response returned (others start a new one).",
-    )
+    session_id: str | None = session_id_field()
     tenant_id: str | None = Field(None, pattern=r"^T-\d{1,6}$", description="The tenant asking, e.g. T-001.")
 
 
