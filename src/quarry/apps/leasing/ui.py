@@ -4,11 +4,13 @@ CSV upload. The UI never computes: it calls `orchestrator.run` (and `actions`) a
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
 import gradio as gr
 
+from quarry.auth.principal import Principal
 from quarry.uikit import Failure, error_markdown, safe_call, staff_of, ui_turn
 
 from .models import LeasingResponse
@@ -119,8 +121,9 @@ async def upload(files: list[str] | None, replace: bool = False, request: gr.Req
     return error_markdown(report.message) if isinstance(report, Failure) else report.summary()
 
 
-async def _staff(request: gr.Request | None) -> object:
-    return staff_of(request)
+async def _staff(request: gr.Request | None) -> Principal:
+    """The signed-in staff principal, read off the event loop (a key lookup is a query)."""
+    return await asyncio.to_thread(staff_of, request)
 
 
 def leasing_tab(key: gr.Textbox | None = None) -> None:

@@ -120,15 +120,15 @@ _PRICED = re.compile(r"قیمت|price|gheymat|gheimat|ghimat")
 """A price asked for: with a place named, the question is a seller statistic (the lowest price)."""
 
 
-def _price_degree(t: str, kind: str) -> Degree | None:
-    """The first cheap/expensive comparative or superlative of `t` (the language layer's grammar:
-    «ارزونتره», «گرون‌ترین», "pricier", "less expensive", «самый дешёвый»…)."""
-    return next((d for d in find_degrees(t) if d.degree == kind and d.concept in ("cheap", "expensive")), None)
+def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
+    """The first cheap/expensive comparative or superlative among `degrees` (the language layer's
+    grammar: «ارزونتره», «گرون‌ترین», "pricier", "less expensive", «самый дешёвый»…)."""
+    return next((d for d in degrees if d.degree == kind and d.concept in ("cheap", "expensive")), None)
 
 
-def _comparison(t: str, text: str, words: CatalogueWords) -> Question | None:
+def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree]) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
-    degree = _price_degree(t, "comparative")
+    degree = _price_degree(degrees, "comparative")
     if degree is None or not _OR.search(t):
         return None
     cheaper = degree.concept == "cheap"
@@ -163,10 +163,11 @@ def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
 
 def _parse(text: str, words: CatalogueWords) -> Question:
     t = _PUNCT.sub(" ", fold_joined(text))
-    if (compared := _comparison(t, text, words)) is not None:
+    degrees = find_degrees(t)  # read once: comparisons and superlatives both need them
+    if (compared := _comparison(t, text, words, degrees)) is not None:
         return compared
     metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
-    if metric is None and (most := _price_degree(t, "superlative")) is not None:
+    if metric is None and (most := _price_degree(degrees, "superlative")) is not None:
         metric = (most.text, "min_price" if most.concept == "cheap" else "max_price")
     warranty: bool | None = None
     if NO_WARRANTY.search(t):
