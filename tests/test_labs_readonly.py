@@ -252,7 +252,8 @@ def test_statement_timeout_cuts_cpu_heavy_queries(labs_settings: Settings, sql: 
     with pytest.raises(ReadOnlyQueryError) as caught:
         run_readonly(sql, role=ROLE, timeout_ms=1000, max_rows=10**9, max_bytes=10**9, settings=labs_settings)
     took = time.perf_counter() - started
-    assert caught.value.kind == "timeout"
+    # The backend's memory cap may stop a huge string before the clock does (too_large).
+    assert caught.value.kind in {"timeout", "too_large"}
     assert took <= CUT_WITHIN_S, f"{took:.2f} s against a 1 s timeout: the statement was not cut"
     # The sandbox still works afterwards (a cut connection is discarded, not reused).
     assert run_readonly("SELECT 1", role=ROLE, timeout_ms=1000, max_rows=1, settings=labs_settings).rows == [[1]]

@@ -19,9 +19,9 @@ from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
 from quarry.endpoints import turn_router
-from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized
+from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized, outage_in
 from quarry.inputs import validation_message
-from quarry.logsafe import log_unexpected
+from quarry.logsafe import log_unexpected, redact_server_logs
 
 RETRY_AFTER_S = 5.0
 """Seconds a client waits before asking again after a 503 (the database restarts within a few)."""
@@ -87,6 +87,7 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
     from quarry.telemetry import setup_tracing
 
     setup_tracing()
+    redact_server_logs()
     migrate_all()
     api = FastAPI(
         title="Quarry", version="0.1.0", description="Agentic search over real databases.", lifespan=_lifespan
@@ -120,6 +121,9 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
 
     @api.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        outage = outage_in(exc)
+        if outage is not None:  # wrapped on its way up (a task group, a library): still a 503
+            return await quarry_error(request, outage)
         # No traceback or user text in the response; the log has the type for operators.
         log_unexpected(_log, f"{request.method} {request.url.path}", exc)
         return JSONResponse(

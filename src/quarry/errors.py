@@ -73,6 +73,24 @@ class DatabaseUnavailable(QuarryError):
     status_code = 503
 
 
+def outage_in(exc: BaseException) -> DatabaseUnavailable | None:
+    """The database outage behind ``exc``, if any: itself, a cause or context, or a member of
+    an exception group (an agent's tool, a task group and a retry wrapper all wrap it)."""
+    seen: set[int] = set()
+    pending: list[BaseException] = [exc]
+    while pending:
+        current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, DatabaseUnavailable):
+            return current
+        if isinstance(current, BaseExceptionGroup):
+            pending.extend(current.exceptions)
+        pending.extend(e for e in (current.__cause__, current.__context__) if e is not None)
+    return None
+
+
 class ConversationBusy(QuarryError):
     """Turns of one conversation kept colliding; the client should send its message again."""
 

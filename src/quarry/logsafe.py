@@ -29,3 +29,25 @@ def frames(exc: BaseException) -> str:
 def log_unexpected(logger: logging.Logger, where: str, exc: BaseException) -> None:
     """Log an unexpected failure for operators: type and frames, no user text."""
     logger.error("unexpected %s in %s\n%s", type(exc).__name__, where, frames(exc))
+
+
+class RedactedTracebacks(logging.Filter):
+    """Rewrites a record's traceback as `frames` (no exception messages) before any handler
+    formats it: uvicorn logs "Exception in ASGI application" with the full exception, whose
+    message may quote a user's question or SQL parameters."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            record.msg = f"{record.getMessage()}\n{frames(record.exc_info[1])}"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def redact_server_logs() -> None:
+    """Route the web server's own error logs through `RedactedTracebacks` (once per process)."""
+    for name in ("uvicorn.error", "uvicorn", "uvicorn.asgi"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactedTracebacks) for f in logger.filters):
+            logger.addFilter(RedactedTracebacks())

@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     reader_max_result_mb: float = Field(
         8.0, gt=0, description="Sandboxed SQL: stop fetching past this many MB of rows (one bigger row is an error)."
     )
+    reader_max_backend_mb: int = Field(
+        256, ge=32, description="Sandboxed SQL: private memory cap (RLIMIT_DATA) of the backend that runs it, in MB."
+    )
     retention_days: float = Field(
         30.0, ge=0, description="Delete agent_runs, sql_generation_logs and conversations older than this (0 = keep)."
     )

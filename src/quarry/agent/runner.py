@@ -22,6 +22,7 @@ from pydantic_ai.usage import UsageLimits
 
 from quarry.agent.tooltrace import ToolTrace, recording_tools
 from quarry.agent.trace import ToolStep
+from quarry.errors import outage_in
 from quarry.llm import build_model, is_offline, start_fallback_log
 from quarry.settings import Settings
 
@@ -103,6 +104,11 @@ async def run_agent(
                 timeout=timeout_s,
             )
         except Exception as exc:
+            outage = outage_in(exc)
+            if outage is not None:
+                # The database is down: not the agent's failure, and a caller that degrades
+                # on AgentFailed would answer wrongly instead of 503.
+                raise outage from exc
             used = tools[-1].model if tools else getattr(chosen, "model_name", None)
             raise AgentFailed(
                 exc, timeout=isinstance(exc, TimeoutError), model=used, fallback=list(log.errors), tools=list(tools)

@@ -46,6 +46,7 @@ from pydantic import BaseModel, Field
 from quarry.auth.scope import signed_scope
 from quarry.caller import current_principal
 from quarry.db import ReaderMode, get_database
+from quarry.db.backend_limits import cap_backend_memory, terminate_backend
 from quarry.errors import DatabaseUnavailable, QuarryError
 from quarry.settings import Settings, get_settings
 
@@ -141,6 +142,9 @@ def _sandbox(role: str, timeout_ms: int, settings: Settings) -> Iterator[tuple[p
     """A cursor inside a READ ONLY transaction as ``role``, rolled back on exit."""
     try:
         with get_database(settings).sandbox_connection(role) as (raw, mode):
+            if mode == "login":
+                # Only the reader's own backend: a SET ROLE connection is the app's and pooled.
+                cap_backend_memory(raw, role, settings.reader_max_backend_mb * 1024 * 1024)
             try:
                 with raw.cursor() as cur:
                     # psycopg opens the transaction itself; this must be its first statement.
@@ -189,15 +193,21 @@ def _hard_stop_s(timeout_ms: int) -> float:
 
 
 class _Deadline:
-    """Cuts the connection (socket shutdown) if the statement outlives ``seconds``.
+    """Cuts the connection (socket shutdown) if the statement outlives ``seconds``, and ends
+    its backend.
 
     A cancel request would not help where the timeout did not: the backend acts on both at
     its next interrupt check. Shutting the socket down makes the blocked client call fail at
-    once; the broken connection is then discarded by the pool (``sandbox_connection``).
+    once; the broken connection is then discarded by the pool (``sandbox_connection``). The
+    backend is then terminated from the app's connection, so it stops at its next interrupt
+    check instead of finishing a result nobody will read; how long it can go without one is
+    bounded by the memory cap and the guard's size bounds (``quarry.sqlguard.bounds``).
     """
 
-    def __init__(self, conn: psycopg.Connection[Any], seconds: float) -> None:
+    def __init__(self, conn: psycopg.Connection[Any], seconds: float, settings: Settings) -> None:
         self._conn = conn
+        self._settings = settings
+        self._backend_pid = conn.info.backend_pid
         self.at = time.monotonic() + seconds
         self.cut = False
         self._lock = threading.Lock()
@@ -232,6 +242,7 @@ class _Deadline:
                 return
             with sock, contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
+        terminate_backend(get_database(self._settings), self._backend_pid)
 
 
 def _row_bytes(row: list[Any]) -> int:
@@ -292,7 +303,7 @@ def run_readonly(
     size = 0
     capped = row_capped(sql, max_bytes)
     with _sandbox(_check_role(role), timeout_ms, s) as (cur, mode):
-        with _Deadline(cur.connection, _hard_stop_s(timeout_ms)) as deadline:
+        with _Deadline(cur.connection, _hard_stop_s(timeout_ms), s) as deadline:
             # stream() always uses the extended protocol: one statement per call,
             # server-enforced. Row by row (size=1), so libpq holds one row, not a chunk.
             stream = cur.stream(capped, size=1)

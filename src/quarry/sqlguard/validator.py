@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from quarry.sqlguard.bounds import bound_sizes
 from quarry.sqlguard.casts import check_casts
 from quarry.sqlguard.columns import check_columns
 from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
@@ -74,8 +75,10 @@ def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, Rejection 
     """Normalised Postgres SQL without comments, with the policy's row cap applied; or
     ``(None, rejection)`` when the checked tree cannot be written back as SQL (a query that
     cannot be regenerated is not run: executing the raw text would skip the guard)."""
-    if policy.max_limit is not None and isinstance(root, QUERY_ROOTS):
-        root = cap_limit(root.copy(), policy.max_limit)
+    if isinstance(root, QUERY_ROOTS):
+        root = bound_sizes(root.copy())
+        if policy.max_limit is not None:
+            root = cap_limit(root, policy.max_limit)
     try:
         rendered = root.sql(dialect=DIALECT, comments=False)
     except Exception as error:  # sqlglot generator bugs on odd trees

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
 from quarry.caller import acting_as
+from quarry.db.probe import ensure_database
 from quarry.endpoints import admit, caller_of, count_turn, settings_of
 from quarry.errors import ERROR_RESPONSES
 from quarry.inputs import clean_question
@@ -40,6 +41,8 @@ async def search_stream(req: ArchiveSearchRequest, request: Request) -> Streamin
     caller = await caller_of(request, settings)
     admit(SPEC, caller.principal)
     await count_turn(SPEC, caller, settings)
+    # A database outage is a 503 with Retry-After here; once the stream starts it is a 200.
+    await ensure_database(settings)
 
     async def turn(emit: EventSink) -> ArchiveResponse:
         with acting_as(caller):  # whose thread, and who asked in the audit
