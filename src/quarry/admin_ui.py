@@ -11,6 +11,7 @@ from __future__ import annotations
 import gradio as gr
 
 from quarry.apps import APPS
+from quarry.uploads import CACHE_SWEEP
 
 LOGIN_MESSAGE = "Staff console: user name = your key's id (qk_<id>_…), password = the whole key (staff or admin)."
 
@@ -25,7 +26,7 @@ def admin_login(username: str, password: str) -> bool:
 
 
 def build_admin() -> gr.Blocks:
-    with gr.Blocks(title="Quarry staff console", fill_width=True) as console:
+    with gr.Blocks(title="Quarry staff console", fill_width=True, delete_cache=CACHE_SWEEP) as console:
         gr.Markdown("## Quarry staff console\nData changes of every app. Each one is recorded with your key's id.")
         with gr.Tabs():
             for spec in APPS:

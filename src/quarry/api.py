@@ -153,14 +153,29 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         if spec.router:
             api.include_router(spec.load("router"))
     if with_ui:
+        from quarry.errorshape import UniformErrors, reserve_api_paths
+        from quarry.settings import get_settings
+
+        reserve_api_paths(api)  # before the UI's catch-all mount at "/"
+        from quarry.uploads import prepare_uploads
+
+        prepare_uploads(get_settings().state_dir)  # before Gradio reads its temp folder
         import gradio as gr
 
         from quarry.admin_ui import LOGIN_MESSAGE, admin_login, build_admin
         from quarry.ui import build_ui
 
         # The console first: "/" would take every path below it.
-        api = gr.mount_gradio_app(api, build_admin(), path="/admin", auth=admin_login, auth_message=LOGIN_MESSAGE)
-        api = gr.mount_gradio_app(api, build_ui(), path="/")
+        api = gr.mount_gradio_app(
+            api,
+            build_admin(),
+            path="/admin",
+            auth=admin_login,
+            auth_message=LOGIN_MESSAGE,
+            max_file_size=MAX_BODY_BYTES,
+        )
+        api = gr.mount_gradio_app(api, build_ui(), path="/", max_file_size=MAX_BODY_BYTES)
+        api.add_middleware(UniformErrors)
     api.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     return api
 

@@ -7,6 +7,7 @@ import inspect
 import gradio as gr
 
 from quarry.apps import APPS
+from quarry.uploads import CACHE_SWEEP
 
 INTRO = (
     "## Quarry\n"
@@ -20,7 +21,7 @@ def build_ui() -> gr.Blocks:
     # `mount_gradio_app` owns the page-level `css=`; the apps' style rules ride in the
     # document head through an invisible gr.HTML instead.
     css = "\n".join(spec.css for spec in APPS if spec.css)
-    with gr.Blocks(title="Quarry", fill_width=True) as demo:
+    with gr.Blocks(title="Quarry", fill_width=True, delete_cache=CACHE_SWEEP) as demo:
         gr.HTML("", head=f"<style>{css}</style>", visible="hidden", container=False)
         gr.Markdown(INTRO)
         key = gr.Textbox(

@@ -12,6 +12,7 @@ import gradio as gr
 
 from quarry.auth.principal import Principal
 from quarry.uikit import Failure, error_markdown, safe_call, staff_of, ui_turn
+from quarry.uploads import discard_upload
 
 from .models import LeasingResponse
 from .render import render_holds_markdown, render_markdown, render_trace_markdown
@@ -91,7 +92,14 @@ async def thumbs_down(run_id: int | None, session_id: str | None) -> str:
 
 
 async def upload_lease_file(file: str | None, tenant_id: str | None, request: gr.Request | None = None) -> str:
-    """Staff console only: store a tenant's lease text."""
+    """Staff console only: store a tenant's lease text (the uploaded file is deleted afterwards)."""
+    try:
+        return await _store_lease(file, tenant_id, request)
+    finally:
+        discard_upload(file)
+
+
+async def _store_lease(file: str | None, tenant_id: str | None, request: gr.Request | None) -> str:
     from .actions import upload_lease
 
     staff = await safe_call(_staff(request), app="leasing")
@@ -107,7 +115,14 @@ async def upload_lease_file(file: str | None, tenant_id: str | None, request: gr
 
 
 async def upload(files: list[str] | None, replace: bool = False, request: gr.Request | None = None) -> str:
-    """Staff console only: import units (and buildings) from CSV."""
+    """Staff console only: import units (and buildings) from CSV (the uploaded files are deleted afterwards)."""
+    try:
+        return await _import_inventory(files, replace, request)
+    finally:
+        discard_upload(*(files or []))
+
+
+async def _import_inventory(files: list[str] | None, replace: bool, request: gr.Request | None) -> str:
     from .actions import upload_inventory
 
     staff = await safe_call(_staff(request), app="leasing")

@@ -15,6 +15,7 @@ from typing import Any
 import gradio as gr
 
 from quarry.uikit import Failure, door_and_turn, error_markdown, safe_call
+from quarry.uploads import discard_upload
 
 from .models import ImagePart, MessagePart, TextPart
 from .render import candidate_rows, trace_rows
@@ -33,7 +34,10 @@ EXAMPLES: tuple[str, ...] = (
 def _parts(text: str, image: str | None) -> list[MessagePart]:
     parts: list[MessagePart] = [TextPart(type="text", content=text)] if text.strip() else []
     if image:
-        data = base64.b64encode(Path(image).read_bytes()).decode()
+        try:
+            data = base64.b64encode(Path(image).read_bytes()).decode()
+        finally:
+            discard_upload(image)  # read once; the turn carries the bytes from here
         parts.append(ImagePart(type="image", content=data))
     return parts
 
