@@ -90,6 +90,16 @@ def resume_session(
             {"a": app, "o": owner, "s": session_id},
             write=True,
         )
+        if row is None and owner:
+            # A chat nobody owns came from before owners (shop/007 moved the old chats with owner
+            # ''), when naming its id was all it took to go on with it: the first caller to name
+            # it now takes it over, once (the UPDATE is atomic; a second claimant starts its own).
+            row = db.fetch_one(
+                "UPDATE conversations SET owner = :o WHERE app = :a AND owner = '' AND session_id = :s"
+                " RETURNING messages, state, version",
+                {"a": app, "o": owner, "s": session_id},
+                write=True,
+            )
         return _session(session_id, row, owner) if row is not None else Session(session_id, owner=owner)
     if session_id is not None:
         row = db.fetch_one(
