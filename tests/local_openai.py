@@ -7,6 +7,7 @@ this server is up they are allowed again, so only a test that started one can ma
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -46,6 +47,43 @@ def local_openai(handler: Handler) -> Iterator[tuple[str, list[dict[str, Any]]]]
             yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
     finally:
         server.shutdown()
+
+
+@contextmanager
+def hanging_openai() -> Iterator[tuple[str, list[socket.socket]]]:
+    """A server that accepts connections and never answers; yields (base_url, accepted connections)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:  # the listener was closed: the test is over
+                return
+            accepted.append(conn)  # held open, never read or answered
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        with override_allow_model_requests(True):
+            yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", accepted
+    finally:
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the blocked accept()
+        listener.close()
+        thread.join(timeout=5)
+        for conn in accepted:
+            conn.close()
+
+
+@contextmanager
+def refusing_openai() -> Iterator[str]:
+    """A loopback base URL where nothing listens, so connections are refused; requests are allowed meanwhile."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    with override_allow_model_requests(True):
+        yield url
 
 
 def tool_call_completion(model: str, tool_name: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from quarry.db import get_database
 from quarry.endpoints import turn_router
 from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized, outage_in
 from quarry.inputs import validation_message
+from quarry.llm import provider_health
 from quarry.logsafe import log_unexpected, redact_server_logs
 
 RETRY_AFTER_S = 5.0
@@ -131,10 +132,12 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         )
 
     @api.get("/healthz", responses={503: {"model": ErrorBody, "description": "The database is unreachable."}})
-    async def healthz() -> dict[str, str]:
+    async def healthz() -> dict[str, Any]:
         """Ok only when the database answers (a load balancer takes this instance out otherwise). Any
         failure of the probe is an unhealthy database (503), never an error of ours: mid-crash a
-        server can fail in ways the connection layer does not classify as lost."""
+        server can fail in ways the connection layer does not classify as lost. With a remote
+        provider configured, `llm` says whether it or the offline model answers (its breaker):
+        a provider outage leaves the instance healthy, since the offline models still answer."""
         db = get_database()
         try:
             await db.run(db.scalar, "SELECT 1")
@@ -145,7 +148,10 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
             raise DatabaseUnavailable(
                 "The database is not answering right now; try again in a few seconds.", retry_after_s=RETRY_AFTER_S
             ) from exc
-        return {"status": "ok", "database": "ok"}
+        from quarry.settings import get_settings
+
+        llm = provider_health(get_settings())
+        return {"status": "ok", "database": "ok"} | ({"llm": llm.model_dump()} if llm else {})
 
     for spec in APPS:
         if spec.conversation is not None:

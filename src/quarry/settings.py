@@ -50,6 +50,12 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(None, description="Any OpenAI-compatible server.")
     openai_model_name: str = Field("gpt-4.1-mini", description="Model name on the OpenAI-compatible server.")
     llm_timeout_s: float = Field(30.0, description="Per-request timeout for remote models (then fallback).")
+    llm_breaker_failures: int = Field(
+        2, ge=1, description="Server errors or refused keys in a row that open the provider's breaker (see docs)."
+    )
+    llm_breaker_cooldown_s: float = Field(
+        60.0, gt=0, description="Seconds a provider's open breaker skips it (offline answers), then one probe."
+    )
 
     # --- embeddings
     embedding_provider: EmbeddingProvider = Field(
@@ -122,6 +128,12 @@ class Settings(BaseSettings):
     host: str = Field("0.0.0.0", description="Web server bind address.")
     port: int = Field(7860, validation_alias="PORT", description="Web server port ($PORT).")
     workers: int = Field(0, description="Workers of an API-only server (`serve --no-ui`; 0 = one per core).")
+    header_timeout_s: float = Field(
+        10.0, gt=0, description="A client gets this long to send a request's headers, then the connection is closed."
+    )
+    body_timeout_s: float = Field(
+        30.0, gt=0, description="A request's body must arrive within this long of its headers (else 408)."
+    )
     warm_up: bool = Field(
         True, description="Each server worker loads every app's modules, caches and index pages when it starts."
     )

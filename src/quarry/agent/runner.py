@@ -23,7 +23,7 @@ from pydantic_ai.usage import UsageLimits
 from quarry.agent.tooltrace import ToolTrace, recording_tools
 from quarry.agent.trace import ToolStep
 from quarry.errors import outage_in
-from quarry.llm import build_model, is_offline, start_fallback_log
+from quarry.llm import FallbackCode, build_model, is_offline, start_fallback_log
 from quarry.settings import Settings
 
 OutputT = TypeVar("OutputT")
@@ -38,6 +38,8 @@ class AgentRun(Generic[OutputT]):
     """Name of the model that answered (offline models start with 'offline:')."""
     fallback: list[str] = field(default_factory=list)
     """Provider errors that made the chain move on, in order."""
+    fallback_codes: list[FallbackCode] = field(default_factory=list)
+    """Why remote models were skipped without a call, as stable keys ('provider_down'): for trace `codes`."""
     tools: list[ToolStep] = field(default_factory=list)
     messages: list[ModelMessage] = field(default_factory=list)
     ms: float = 0.0
@@ -117,6 +119,7 @@ async def run_agent(
         output=result.output,
         model=result.response.model_name,
         fallback=list(log.errors),
+        fallback_codes=list(log.codes),
         tools=list(tools),
         messages=result.all_messages(),
         ms=round((time.perf_counter() - started) * 1000, 2),

@@ -98,7 +98,7 @@ async def _extract_target(
             model=result.model,
             ms=t.ms,
             reason="; ".join(reasons) or None,
-            codes=["model_fallback"] if result.fallback else [],
+            codes=["model_fallback", *result.fallback_codes] if result.fallback else [],
             filters=target.model_dump(exclude_defaults=True),
         )
     )
