@@ -221,6 +221,7 @@ def serve(
     """Start the web server: FastAPI routes + the Gradio UI at /."""
     import uvicorn
 
+    from quarry.serving import HeaderTimeoutProtocol
     from quarry.settings import get_settings
     from quarry.setup import migrate_all
 
@@ -229,11 +230,13 @@ def serve(
     # Start (or attach to) the database and migrate once here, so N workers do not race to.
     migrate_all()
     uvicorn.run(
-        "quarry.api:create_app" if ui else "quarry.api:create_api_app",
+        # Workers exit with their supervisor, and a request body has BODY_TIMEOUT_S to arrive.
+        "quarry.serving:create_app" if ui else "quarry.serving:create_api_app",
         factory=True,
         host=host or s.host,
         port=port or s.port,
         workers=n,
+        http=HeaderTimeoutProtocol,  # uvicorn's parser, closing connections slow to send headers
         log_level="info",
         # X-Forwarded-For is read by quarry.clientip, and only from TRUSTED_PROXIES; uvicorn's own
         # proxy_headers would trust loopback and rewrite the client address before that.

