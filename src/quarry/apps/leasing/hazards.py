@@ -27,6 +27,7 @@ from quarry.nlu.text import fold
 
 from .hazard_similarity import similar_hazard
 from .hazard_spelling import respell
+from .hazard_timing import happening_now
 
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
 _SENTENCE = re.compile(r"[.!?;\n]+|(?<=\s)-(?=\s)")
@@ -155,7 +156,10 @@ def _hazards(text: str) -> tuple[HazardFinding, ...]:
     return tuple(_detect(text))
 
 
-def _detect(text: str) -> list[HazardFinding]:
+def _detect(message: str) -> list[HazardFinding]:
+    text = happening_now(message).text  # past, resolved events and what-ifs are not read
+    if not text.strip():
+        return []
     found = rule_hazards(text)
     if found:
         return found
