@@ -192,3 +192,16 @@ def test_healthz_says_the_offline_model_answers_while_the_provider_is_down(clien
 
 def test_healthz_has_no_llm_key_without_a_provider(client: Any) -> None:
     assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+
+
+def test_archive_and_leasing_traces_say_the_provider_is_down(db: None) -> None:
+    from quarry.apps.archive.orchestrator import run as archive_run
+    from quarry.apps.leasing.orchestrator import run as leasing_run
+
+    with refusing_openai() as url:
+        s = _settings(url)
+        _turn(s)  # opens the breaker
+        archive = asyncio.run(archive_run("old photos of George Town shophouses", settings=s))
+        leasing = asyncio.run(leasing_run("need 2000 sf office in Midtown under 15k a month", settings=s))
+    assert "provider_down" in archive.trace[0].codes
+    assert any("provider_down" in step.codes for step in leasing.trace)

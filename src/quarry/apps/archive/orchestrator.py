@@ -120,6 +120,7 @@ async def run(
                 model=result.model,
                 ms=t.ms,
                 reason="; ".join(r for r in (plan.reason, result.model_note) if r) or None,
+                codes=list(result.fallback_codes),
                 filters=plan.model_dump(mode="json", exclude_defaults=True),
             )
         )

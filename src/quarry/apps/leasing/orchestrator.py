@@ -136,6 +136,7 @@ async def run(
                     model=routed.model,
                     ms=t.ms,
                     reason="; ".join(x for x in (decision.why, routed.model_note) if x),
+                    codes=list(routed.fallback_codes),
                     filters={"scores": decision.scores, "decided_by": decision.decided_by},
                 )
             )
@@ -214,7 +215,7 @@ class _Turn:
                     if x
                 )
                 or None,
-                codes=["merged_previous_spec"] if answered else [],
+                codes=(["merged_previous_spec"] if answered else []) + list(result.fallback_codes),
                 filters=spec.model_dump(mode="json", exclude_defaults=True),
             )
         )
@@ -303,6 +304,7 @@ class _Turn:
                 ms=t.ms,
                 reason="; ".join(x for x in (f"number {intent.number}" if intent.number else None, ran.model_note) if x)
                 or None,
+                codes=list(ran.fallback_codes),
             )
         )
         if intent.action == "release":
