@@ -34,16 +34,29 @@ HUGE = "(SELECT string_agg(lpad(i::text, 32, 'abcdefgh'), '') AS s FROM generate
 
 # (title, SQL, passes through the guard first)
 STATEMENTS = [
-    ("similarity over lpad", "SELECT similarity(lpad('x',250000000,'abcdefghij'), lpad('y',250000000,'bcadefghij'))", True),
+    (
+        "similarity over lpad",
+        "SELECT similarity(lpad('x',250000000,'abcdefghij'), lpad('y',250000000,'bcadefghij'))",
+        True,
+    ),
     ("string_agg over lpad", "SELECT length(string_agg(lpad('x',1000000),'')) FROM generate_series(1,2000)", True),
     ("repeat", "SELECT length(repeat('ab', 200000000))", True),
-    ("string_agg over repeat", "SELECT length(string_agg(repeat(lpad(i::text, 32, 'abcdefgh'), 300), '')) FROM generate_series(1, 100000) AS i", True),
+    (
+        "string_agg over repeat",
+        "SELECT length(string_agg(repeat(lpad(i::text, 32, 'abcdefgh'), 300), ''))"
+        " FROM generate_series(1, 100000) AS i",
+        True,
+    ),
     ("array_agg", "SELECT cardinality(array_agg(i)) FROM generate_series(1, 100000000) AS i", True),
     ("regexp_replace on a huge string", f"SELECT length(regexp_replace(s, '(a|b|c|d)*e', 'x', 'g')) FROM {HUGE}", True),
     ("to_tsvector on a huge string", f"SELECT length(to_tsvector('simple', s)::text) FROM {HUGE}", True),
     ("word_similarity on a huge string", f"SELECT word_similarity(s, reverse(s)) FROM {HUGE}", True),
     ("trigram operator", f"SELECT s % reverse(s) FROM {HUGE}", True),
-    ("json_agg over a cross join", "SELECT length(json_agg(r)::text) FROM lab_results AS r, generate_series(1, 200)", True),
+    (
+        "json_agg over a cross join",
+        "SELECT length(json_agg(r)::text) FROM lab_results AS r, generate_series(1, 200)",
+        True,
+    ),
     (
         "doubling recursive CTE",
         "WITH RECURSIVE r(n, s) AS (SELECT 1, 'xy' UNION ALL SELECT n + 1, s || s FROM r WHERE n < 40)"
@@ -51,9 +64,13 @@ STATEMENTS = [
         True,
     ),
     # Past the guard (defence in depth): the memory cap alone.
-    ("unbounded similarity, guard bypassed", "SELECT similarity(lpad('x',250000000,'ab'), lpad('y',250000000,'ba'))", False),
+    (
+        "unbounded similarity, guard bypassed",
+        "SELECT similarity(lpad('x',250000000,'ab'), lpad('y',250000000,'ba'))",
+        False,
+    ),
     ("unbounded repeat, guard bypassed", "SELECT length(repeat('ab', 400000000))", False),
-]  # fmt: skip
+]
 
 
 @pytest.fixture(scope="module")
