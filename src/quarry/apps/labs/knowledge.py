@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from quarry.search import skeleton_fold as fold
 from quarry.search import trigram_similarity as similarity
+from quarry.search import trigrams
 
 from .reference import Analyte, Lang, load_analytes
 
@@ -134,10 +135,43 @@ def words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
+@dataclass(frozen=True)
+class _KeyIndex:
+    """Where to look for the keys a folded phrase can score above 0 against."""
+
+    by_folded: dict[str, tuple[int, ...]]
+    """Folded text → positions (in `keys()`) of the keys folded exactly so."""
+    by_trigram: dict[str, tuple[int, ...]]
+    """Trigram → positions of the fuzzy-matched keys (`MIN_FUZZY_KEY` or longer) holding it."""
+
+
+@lru_cache(maxsize=1)
+def _key_index() -> _KeyIndex:
+    by_folded: dict[str, list[int]] = {}
+    by_trigram: dict[str, list[int]] = {}
+    for i, key in enumerate(keys()):
+        by_folded.setdefault(key.folded, []).append(i)
+        if len(key.folded) >= MIN_FUZZY_KEY:
+            for gram in trigrams(key.folded):
+                by_trigram.setdefault(gram, []).append(i)
+    return _KeyIndex({k: tuple(v) for k, v in by_folded.items()}, {k: tuple(v) for k, v in by_trigram.items()})
+
+
 def _best_key(folded: str, *, exact_only: bool) -> tuple[Key | None, float]:
+    """The best-scoring key and its score: trigram similarity for long keys, equality for short
+    ones (or for all when `exact_only`). A key scoring 0 never wins, so only the keys equal to
+    `folded` or sharing a trigram with it are scored (a question tries ~30 phrases against ~170
+    keys three times per turn), in `keys()` order, so ties fall as before."""
+    index = _key_index()
+    found = set(index.by_folded.get(folded, ()))
+    if not exact_only:
+        for gram in trigrams(folded):
+            found.update(index.by_trigram.get(gram, ()))
+    every = keys()
     best: Key | None = None
     score = 0.0
-    for key in keys():
+    for i in sorted(found):
+        key = every[i]
         if len(key.folded) < MIN_FUZZY_KEY or exact_only:
             s = 1.0 if key.folded == folded else 0.0
         else:

@@ -14,6 +14,7 @@ comparing reference names through `labs_fold` when nothing was searched.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -285,15 +286,19 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
 
 
 def offline_labs_model(
-    messages: list[ModelMessage], info: AgentInfo, *, labs: Sequence[str] | None = None
+    messages: list[ModelMessage],
+    info: AgentInfo,
+    *,
+    labs: Sequence[str] | None = None,
+    read: Callable[[str], Intent] | None = None,
 ) -> ModelResponse:
     """FunctionModel body: look things up first, then emit the final query.
 
     `labs` are the laboratory names stored in the data (None: unknown, capitalised words
-    may then name a lab or a person)."""
+    may then name a lab or a person). `read` parses the question (default: `parse` with `labs`)."""
     texts = user_texts(messages)
     question = next((t for t in texts if FORCE_MESSAGE not in t), "")
-    intent = parse(question, labs=labs)
+    intent = read(question) if read is not None else parse(question, labs=labs)
     seen = read_history(messages)
     available = {t.name for t in info.function_tools}
     if available and not seen.forced and not seen.final_feedback:
@@ -307,13 +312,19 @@ def offline_labs_model(
 
 def offline_model(lab_names: LabNames) -> FunctionDef:
     """The offline model of one run: `offline_labs_model` knowing the data's laboratories,
-    read with `lab_names` on its first turn and kept for the rest of the run."""
+    read with `lab_names` on its first turn and kept for the rest of the run. The question is
+    parsed once per run as well (every step reads the same question); each step gets its own
+    copy, since the final step adjusts the intent it plans with."""
 
     @cache
     def labs() -> tuple[str, ...]:
         return tuple(lab_names())
 
+    @cache
+    def parsed(question: str) -> Intent:
+        return parse(question, labs=labs())
+
     def offline_labs(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        return offline_labs_model(messages, info, labs=labs())
+        return offline_labs_model(messages, info, labs=labs(), read=lambda q: copy.deepcopy(parsed(q)))
 
     return offline_labs

@@ -21,8 +21,13 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
 
 
 def warm(db: Database, settings: Settings) -> None:
-    """Server start: import the turn's modules and run one fuzzy name search (no writes)."""
+    """Server start: import the turn's modules, build the agent, read one question (the analyte
+    keys and their index) and run one fuzzy name search (no writes)."""
     from . import orchestrator  # noqa: F401  (agents, sqlglot, the guard)
     from .fuzzy import search_parameter_names
+    from .loop import get_agent
+    from .offline_intent import parse
 
+    get_agent(settings.agentic_sql_enabled)
+    parse("ferritin results")
     search_parameter_names("ferritin", 5, settings)

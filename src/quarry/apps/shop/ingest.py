@@ -134,9 +134,13 @@ def refresh_offer_facts(tx: Tx) -> int:
 
 def loaded_size(db: Database) -> Size | None:
     """The size of the catalogue in the database (None when none is loaded)."""
-    if db.scalar("SELECT to_regclass('shop.catalogue_meta') IS NOT NULL") is not True:
+    return db.reading(_loaded_size)  # both reads on one connection: every shop turn asks
+
+
+def _loaded_size(tx: Tx) -> Size | None:
+    if tx.scalar("SELECT to_regclass('shop.catalogue_meta') IS NOT NULL") is not True:
         return None  # migrations not applied yet on this database
-    row = db.scalar("SELECT value FROM shop.catalogue_meta WHERE key = 'size'")
+    row = tx.scalar("SELECT value FROM shop.catalogue_meta WHERE key = 'size'")
     return Size(**row) if row else None
 
 

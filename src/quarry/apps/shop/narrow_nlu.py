@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelMessage, ModelResponse
@@ -109,6 +110,7 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     return delta
 
 
+@cache  # no per-turn state; built once per process like the other agents
 def nlu_agent() -> Agent[None, MemberDelta]:
     """The model-backed extractor (`multiturn-nlu-extractor`): utterance → MemberDelta."""
     return Agent(

@@ -26,6 +26,7 @@ from quarry.nlu.fuzzy import best_name
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
+from .once import once
 from .tools import Metric
 from .transliterate import finglish_to_persian, looks_finglish
 from .vocab import CITIES, NO_WARRANTY, WARRANTY, CatalogueWords, loaded_words
@@ -144,7 +145,13 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
 def parse_question(text: str, words: CatalogueWords | None = None) -> Question:
     """The intent, product words and filters of a single-turn question (`words`: the loaded
     catalogue's, read from the configured database when not given)."""
-    words = loaded_words() if words is None else words
+    if words is None:
+        # The offline model reads its question at each step: within a turn, once is enough.
+        return once(("parse_question", text), lambda: _question(text, loaded_words()))
+    return _question(text, words)
+
+
+def _question(text: str, words: CatalogueWords) -> Question:
     q = _parse(text, words)
     return replace(q, not_understood=_unread(" ".join(q.products or (q.product,)), words))
 

@@ -40,6 +40,7 @@ from .coordinator import Selection, coordinate, picked_number
 from .ingest import loaded_size
 from .memory import ChatState
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
+from .once import one_turn
 from .retry import run_with_retry
 from .turnstate import TurnState
 
@@ -138,7 +139,8 @@ async def run(
     # One turn at a time per chat in this process; across processes the core's compare-and-set
     # save runs a losing turn again on the winner's state.
     async with _lock(chat_id):
-        done = await run_turn(APP, body, db=db, settings=s, session_id=chat_id, models=models, named=True)
+        with one_turn():
+            done = await run_turn(APP, body, db=db, settings=s, session_id=chat_id, models=models, named=True)
     return done.response
 
 

@@ -36,10 +36,16 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
 
 
 def warm(db: Database, settings: Settings) -> None:
-    """Server start: load the Finglish dictionary (about a second) and run one product lookup (no writes)."""
+    """Server start: load the Finglish dictionary (about a second), the catalogue's words (every
+    feature key: ~50 ms), build the agents and run one product lookup (no writes)."""
     from . import orchestrator  # noqa: F401  (agents, vocabularies)
+    from .agents import router_agent, single_turn_agent
     from .tools import search_base_products
     from .transliterate import finglish_to_persian
+    from .vocab import catalogue_words
 
     finglish_to_persian("yakhchal")
+    catalogue_words(db)
+    router_agent()
+    single_turn_agent()
     search_base_products(db, "lenovo laptop")

@@ -25,6 +25,8 @@ from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 from quarry.settings import get_settings
 
+from .once import once
+
 
 @dataclass(frozen=True, slots=True)
 class Brand:
@@ -197,7 +199,11 @@ def _stamp(tx: Tx) -> str | None:
 
 def catalogue_words(db: Database) -> CatalogueWords:
     """The loaded catalogue's words; read once per catalogue and process (an ingest of another
-    seed or size is read again)."""
+    seed or size is read again). Which catalogue is loaded is asked once per turn."""
+    return once(("catalogue_words", id(db)), lambda: _words_of(db))
+
+
+def _words_of(db: Database) -> CatalogueWords:
     stamp = db.reading(_stamp)
     return EMPTY_WORDS if stamp is None else _read_words(db, stamp)
 
