@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -226,8 +226,10 @@ def test_two_sessions_booking_the_same_slot_at_once_get_one_hold(leasing_db: Dat
         leasing_db.scalar("SELECT count(*) FROM leasing_holds WHERE unit_id = :u AND status = 'active'", {"u": unit})
         == 1
     )
-    # The loser is offered the next free slot on that unit, not the taken one.
-    assert lost[0].action_plan.actions[0].start != won[0].action_plan.actions[0].start  # type: ignore[union-attr]
+    # The loser is offered the next free half hour on that unit, not the taken one nor another day.
+    taken = datetime.fromisoformat(won[0].action_plan.actions[0].start)  # type: ignore[union-attr]
+    offered = datetime.fromisoformat(lost[0].action_plan.actions[0].start)  # type: ignore[union-attr]
+    assert offered == taken + timedelta(minutes=30)
 
 
 @pytest.mark.slow

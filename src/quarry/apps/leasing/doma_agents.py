@@ -31,9 +31,12 @@ from pydantic_ai.models.function import AgentInfo
 
 from quarry.db import Database
 from quarry.llm import last_user_text, output_call
+from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.text import fold
 
 from .leaseqa import abstain, compose
 from .models import Citation, LeaseAnswer, Offer, RenewalPackage
+from .replies import is_confirmation
 from .triage import TicketDecision, decide_ticket
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
@@ -45,25 +48,64 @@ _RELEASE = re.compile(r"\b(release|cancel|drop)\b.*?\b(?:hold|tour|booking)s?\s*
 
 TOUR_PROMPT = (
     "You handle tour messages of a commercial real-estate assistant. Decide the action: 'book' (hold proposed "
-    "tour number N), 'release' (free hold number N), or 'propose' (plan tours; put the time words the person "
-    "used, e.g. 'thursday around 2pm', in `when`). Never invent a number the person did not say."
+    "tour number N; 'the second one' is N=2; if a new time is said, put its words in `when`), 'release' (free "
+    "hold number N; 'cancel that' frees the last hold), 'confirm' (make the held tour a booking: 'yes', "
+    "'confirm'), or 'propose' (plan tours; put the time words the person used, e.g. 'thursday around 2pm', "
+    "in `when`). Never invent a number the person did not say."
 )
 
 
 class TourIntent(BaseModel):
-    action: Literal["propose", "book", "release"]
+    action: Literal["propose", "book", "release", "confirm"]
     number: int | None = Field(None, ge=1, description="The tour (book) or hold (release) number said, if any.")
-    when: str | None = Field(None, description="The time words, for 'propose'.")
+    when: str | None = Field(None, description="The time words: for 'propose', or a new time for the tour booked.")
+
+
+@lru_cache(maxsize=1)
+def _tour_replies() -> tuple[dict[str, int], re.Pattern[str], re.Pattern[str]]:
+    """(ordinal → number, "the second one" / "option 2" pattern, "cancel that" pattern)."""
+    raw = load_lexicon("quarry.apps.leasing", "tour_replies")
+    ordinals = {fold(w): int(n) for table in raw["ordinals"].values() for w, n in table.items()}
+    picks = "|".join(re.escape(fold(w)) for w in raw["picks"]["words"])
+    words = "|".join(re.escape(w) for w in sorted(ordinals, key=len, reverse=True))
+    # An ordinal with what it picks ("the second one", "3rd option"), "the <ordinal>" closing a
+    # phrase ("the second on Saturday"), or a pick word with a number ("option 2", "tour #3").
+    pick = re.compile(
+        rf"(?:\b(?P<ord>{words})\s+(?:{picks})\b)|(?:\bthe\s+(?P<ord2>{words})(?=\s*(?:$|[,.!?]|\s(?:on|at|for|please|pls|then|one)\b)))"
+        rf"|(?:\b(?:{picks})\s*#?\s*(?P<num>\d{{1,2}})\b)|(?:#(?P<num2>\d{{1,2}})\b)"
+    )
+    cancel = re.compile(
+        "|".join(rf"(?<!\w){re.escape(fold(p))}(?!\w)" for entries in raw["cancel"].values() for p in entries)
+    )
+    return ordinals, pick, cancel
+
+
+def picked_number(text: str) -> int | None:
+    """The proposed tour a message picks: "the second one", "book the third option", "option 2"."""
+    ordinals, pick, _ = _tour_replies()
+    m = pick.search(fold(text))
+    if m is None:
+        return None
+    if m.group("ord") or m.group("ord2"):
+        return ordinals[m.group("ord") or m.group("ord2")]
+    return int(m.group("num") or m.group("num2"))
 
 
 def tour_intent(text: str) -> TourIntent:
-    """The offline decision: 'release hold N', 'book tour N', else a proposal at the words said."""
+    """The offline decision: release ('release hold N', 'cancel that'), confirm ('yes', 'confirm'),
+    book ('book tour N', 'the second one on Saturday at 11': the time words go along), else a
+    proposal at the words said."""
     released = _RELEASE.search(text)
     if released:
         return TourIntent(action="release", number=int(released.group(2)) if released.group(2) else None)
+    if _tour_replies()[2].search(fold(text)):
+        return TourIntent(action="release")
+    if is_confirmation(text):
+        return TourIntent(action="confirm")
     booked = _BOOK.search(text)
-    if booked:
-        return TourIntent(action="book", number=int(booked.group(1)) if booked.group(1) else None)
+    number = int(booked.group(1)) if booked and booked.group(1) else picked_number(text)
+    if booked or number is not None:
+        return TourIntent(action="book", number=number, when=text)
     return TourIntent(action="propose", when=text)
 
 

@@ -169,7 +169,7 @@ class Hold(BaseModel):
     address: str
     start: str
     end: str
-    status: Literal["active", "released", "expired"]
+    status: Literal["active", "booked", "released", "expired"]
     expires_at: str
 
 

@@ -39,6 +39,7 @@ from .doma_agents import (
     renewal_agent,
     renewal_prompt,
     tour_agent,
+    tour_intent,
     triage_agent,
     verified_answer,
 )
@@ -63,10 +64,12 @@ from .renewal import policy, rechecked, renewal_package
 from .replies import is_confirmation
 from .setup import prepare
 from .tickets import PENDING_TICKET, dispatch_ticket
-from .tour import book, plan_tours, release, session_holds
+from .tour import book, confirm, plan_tours, release, session_holds
 from .triage import TicketDecision, hazard_of, triage
-from .when import Clock, now_ny
+from .when import Clock, names_a_time, now_ny
 
+HELD = "held"
+"""State key: the hold this conversation made last, which 'confirm' books."""
 APP = "leasing"
 MAX_MESSAGE_CHARS = 2000
 EMPTY_HINT = "say what space you need, or ask about your lease, a repair or a renewal."
@@ -117,6 +120,16 @@ async def run(
             response = await ctx.dispatch(pending, safe)
             messages = turn.history
             model = "policy"
+        elif not hazards and ("plan" in state or HELD in state) and tour_intent(safe).action != "propose":
+            # "the second one", "cancel that", "yes": a reply to the tours just proposed or held,
+            # whatever else those words could mean elsewhere ("cancel" is also a renewal word).
+            state.pop(PENDING_TICKET, None)
+            why = "a reply to the tours proposed or held in this conversation"
+            replied = RouteDecision(route="VIA/tour", why=why, decided_by="session")
+            reply = PlanStep(step="route", action="VIA/tour", model="policy", reason=why, codes=["tour_reply"])
+            turn.trace.append(reply)
+            response = await ctx.tour(safe, replied, turn.model("needs"))
+            messages, model = turn.history, "policy"
         else:
             state.pop(PENDING_TICKET, None)  # a ticket is confirmed by the next message or not at all
             with timed() as t:
@@ -165,6 +178,10 @@ async def run(
 
 TENANT_READER = "quarry_tenant_reader"
 """The role tenant turns read as (migration 007): no BYPASSRLS, so row-level security applies."""
+
+
+def _said(when: str | datetime) -> str:
+    return when if isinstance(when, str) else f"from {when.isoformat()}"
 
 
 class _Turn:
@@ -265,7 +282,7 @@ class _Turn:
             )
         return matches
 
-    async def _plan(self, items: list[MatchItem], when_text: str) -> ActionPlan:
+    async def _plan(self, items: list[MatchItem], when_text: str | datetime) -> ActionPlan:
         if not items:
             return ActionPlan(confirmation_prompt="No units to tour yet: tell me what to change in the search?")
         with timed() as t:
@@ -279,7 +296,7 @@ class _Turn:
                 count=len(plan.actions),
                 model="policy",
                 ms=t.ms,
-                reason=f"time {when_text!r} in America/New_York" + (f"; {'; '.join(notes)}" if notes else ""),
+                reason=f"time {_said(when_text)!r} in America/New_York" + (f"; {'; '.join(notes)}" if notes else ""),
             )
         )
         return plan
@@ -309,9 +326,14 @@ class _Turn:
         )
         if intent.action == "release":
             return await self._release(decision, str(intent.number) if intent.number else None)
-        booked = intent.action == "book"
+        if intent.action == "confirm" and HELD in self.state:
+            return await self._confirm(decision, int(self.state[HELD]))
+        booked = intent.action in {"book", "confirm"}
         if booked and plan is not None and plan.actions:
-            return await self._book(decision, plan, intent.number or 1)
+            n = intent.number or 1
+            if intent.when and 1 <= n <= len(plan.actions) and names_a_time(intent.when):
+                plan = await self._retime(plan, n, intent.when)  # "the second one on Saturday at 11"
+            return await self._book(decision, plan, n)
         if booked and not parse_needs(text).constrained_fields():
             # "book tour 1" with nothing proposed in this session: say so instead of searching for it.
             self.trace.append(DecisionStep(step="hold", action="nothing-proposed", model="policy"))
@@ -347,19 +369,54 @@ class _Turn:
             )
             items = [MatchItem.model_validate(i) for i in self.state.get("matches", [])]
             target = [i for i in items if i.id == action.unit_id]
-            new_plan = await self._plan(target, action.start) if target else plan
+            # The next free half hour after the slot just lost, on the same unit.
+            new_plan = await self._plan(target, datetime.fromisoformat(action.start)) if target else plan
             new_plan.confirmation_prompt = "That slot was just taken. " + new_plan.confirmation_prompt
             self.state["plan"] = new_plan.model_dump(mode="json")
             return self._response(decision, action_plan=new_plan, holds=await self._holds())
         action.hold_id = hold_id
+        self.state[HELD] = hold_id
         self.trace.append(
             DecisionStep(
                 step="hold", action="book", count=1, model="sql", ms=t.ms, reason=f"hold {hold_id} on {action.unit_id}"
             )
         )
         done = ActionPlan(
-            actions=[action], confirmation_prompt=f"Held. Reply 'release hold {hold_id}' to free the slot."
+            actions=[action],
+            confirmation_prompt=f"Held. Reply 'confirm' to book it, or 'release hold {hold_id}' to free the slot.",
         )
+        return self._response(decision, action_plan=done, holds=await self._holds())
+
+    async def _retime(self, plan: ActionPlan, n: int, when: str) -> ActionPlan:
+        """The plan with tour `n` moved to the time asked (the next free slot from it on that unit)."""
+        items = [MatchItem.model_validate(i) for i in self.state.get("matches", [])]
+        target = [i for i in items if i.id == plan.actions[n - 1].unit_id]
+        moved = await self._plan(target, when) if target else None
+        if moved is None or not moved.actions:
+            return plan
+        actions = list(plan.actions)
+        actions[n - 1] = moved.actions[0]
+        return plan.model_copy(update={"actions": actions})
+
+    async def _confirm(self, decision: RouteDecision, hold_id: int) -> LeasingResponse:
+        """The held tour becomes a booking; a hold that lapsed or was released is said to be gone."""
+        with timed() as t:
+            ok = await self.db.run(confirm, self.db, hold_id, session_id=self.sid, now=self.now)
+        self.state.pop(HELD, None)
+        self.trace.append(
+            DecisionStep(
+                step="hold",
+                action="confirm" if ok else "confirm-failed",
+                count=1 if ok else 0,
+                model="sql",
+                ms=t.ms,
+                reason=f"hold {hold_id}",
+                codes=[] if ok else ["hold_not_active"],
+            )
+        )
+        if not ok:
+            raise NotFound(f"Hold {hold_id} is no longer active (it expired or was released): ask for new times.")
+        done = ActionPlan(confirmation_prompt=f"Booked: hold {hold_id} is now a confirmed tour.")
         return self._response(decision, action_plan=done, holds=await self._holds())
 
     async def _release(self, decision: RouteDecision, which: str | None) -> LeasingResponse:
@@ -369,6 +426,8 @@ class _Turn:
         if not targets:
             raise NotFound("There is no active hold to release in this session.")
         ok = await self.db.run(release, self.db, targets[0], session_id=self.sid)
+        if ok and self.state.get(HELD) == targets[0]:
+            self.state.pop(HELD, None)
         if not ok:
             raise NotFound(f"No active hold {targets[0]} in this session.")
         self.trace.append(

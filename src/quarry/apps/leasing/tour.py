@@ -3,9 +3,12 @@
 A proposal takes the slot asked for on each unit, or the next free half hour on that unit when
 an active hold covers it. Booking a proposal inserts a hold with ON CONFLICT DO NOTHING against
 the exclusion constraint `leasing_holds_no_overlap` (unit_id =, during &&), so two concurrent
-bookings of overlapping slots on one unit cannot both win — no check-then-insert. Holds expire
-after `LEASING_HOLD_TTL_HOURS` (or when the tour starts, if sooner); each booking first marks
-expired holds, against the injected clock.
+bookings of overlapping slots on one unit cannot both win — no check-then-insert. A hold expires
+at the earlier of `LEASING_HOLD_TTL_HOURS` and two hours before the tour (an unconfirmed hold never
+blocks a slot up to the last minute: someone else can still take it), or when the tour starts if
+it is less than two hours away. Confirming a hold
+makes it a booking ('booked'): it no longer expires, and it blocks the slot as a hold does. Each
+booking first marks expired holds, against the injected clock.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ REQUIRED_DOCS = ["photo_id", "company_details", "proof_of_funds_or_financials"]
 TOURS_PROPOSED = 3
 STEP = timedelta(minutes=30)
 SEARCH_STEPS = 40
+CONFIRM_BEFORE = timedelta(hours=2)
+"""A hold must be confirmed this long before its tour."""
 
 
 def _taken(db: Database, unit_id: str, start: datetime, end: datetime, now: datetime) -> bool:
     return bool(
         db.scalar(
-            "SELECT EXISTS (SELECT 1 FROM leasing_holds WHERE unit_id = :u AND status = 'active'"
-            " AND expires_at > :now AND during && tstzrange(:s, :e))",
+            "SELECT EXISTS (SELECT 1 FROM leasing_holds WHERE unit_id = :u"
+            " AND (status = 'booked' OR (status = 'active' AND expires_at > :now)) AND during && tstzrange(:s, :e))",
             {"u": unit_id, "s": start, "e": end, "now": now},
         )
     )
@@ -47,11 +52,13 @@ def free_slot(db: Database, unit_id: str, start: datetime, minutes: int, now: da
 
 
 def plan_tours(
-    db: Database, matches: list[MatchItem], when_text: str, *, now: datetime, minutes: int
+    db: Database, matches: list[MatchItem], when: str | datetime, *, now: datetime, minutes: int
 ) -> tuple[ActionPlan, list[str]]:
-    """(ActionPlan for the top matches, notes on how the time was read)."""
+    """(ActionPlan for the top matches, notes on how the time was read). `when` is the person's time
+    words, or a moment (the slot someone else just took: the plan starts from there)."""
     notes: list[str] = []
-    starts = resolve(when_text, now)
+    when_text = when.isoformat() if isinstance(when, datetime) else when
+    starts = [when] if isinstance(when, datetime) else resolve(when, now)
     if not starts:
         starts = resolve("next 2 weeks", now)
         notes.append(f"no future time in {when_text!r}; proposing the next open slots")
@@ -110,7 +117,7 @@ def book(db: Database, action: TourAction, *, session_id: str | None, now: datet
     """Hold `action`'s slot; the new hold id, or None when an overlapping active hold exists."""
     start = datetime.fromisoformat(action.start)
     end = datetime.fromisoformat(action.end)
-    expires = min(now + timedelta(hours=ttl_hours), start)
+    expires = hold_expiry(start, now=now, ttl_hours=ttl_hours)
     with db.transaction() as tx:
         expire(tx, now)
         hold_id = tx.scalar(
@@ -122,10 +129,29 @@ def book(db: Database, action: TourAction, *, session_id: str | None, now: datet
     return int(hold_id) if hold_id is not None else None
 
 
+def hold_expiry(start: datetime, *, now: datetime, ttl_hours: float) -> datetime:
+    """The earlier of `ttl_hours` from now and two hours before the tour; the tour's start when
+    it is less than two hours away (there is no time left to wait for a confirmation)."""
+    deadline = start - CONFIRM_BEFORE
+    if deadline <= now:
+        return start
+    return min(now + timedelta(hours=ttl_hours), deadline)
+
+
+def confirm(db: Database, hold_id: int, *, session_id: str | None, now: datetime) -> bool:
+    """Turn this session's active, unexpired hold into a booking (True when it did)."""
+    n = db.execute(
+        "UPDATE leasing_holds SET status = 'booked', expires_at = upper(during) WHERE hold_id = :h"
+        " AND status = 'active' AND expires_at > :now AND session_id IS NOT DISTINCT FROM :sid",
+        {"h": hold_id, "sid": session_id, "now": now},
+    )
+    return n > 0
+
+
 def release(db: Database, hold_id: int, *, session_id: str | None) -> bool:
     """Release an active hold of this session (True when one was released)."""
     n = db.execute(
-        "UPDATE leasing_holds SET status = 'released' WHERE hold_id = :h AND status = 'active'"
+        "UPDATE leasing_holds SET status = 'released' WHERE hold_id = :h AND status IN ('active', 'booked')"
         " AND session_id IS NOT DISTINCT FROM :sid",
         {"h": hold_id, "sid": session_id},
     )

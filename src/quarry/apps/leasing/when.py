@@ -46,6 +46,12 @@ def _clock_time(text: str) -> time | None:
     m = re.search(r"\bat (\d{1,2}):(\d\d)\b", text)
     if m and int(m.group(1)) < 24:
         return time(int(m.group(1)), int(m.group(2)))
+    bare = r"(?:\bat|\baround|@)\s*(\d{1,2})\b(?![:.,]?\d|\s*(?:%|sf|sq|people|units?|min|floors?|desks?))"
+    m = re.search(bare, text, re.IGNORECASE)
+    if m and 1 <= int(m.group(1)) <= 12:
+        # A bare hour means the one inside tour hours (09:00-19:00): "at 11" is 11:00, "at 3" is 15:00.
+        h = int(m.group(1))
+        return time(h if h >= 9 else h + 12, 0) if h != 12 else time(12, 0)
     if re.search(r"\bmorning\b", text, re.IGNORECASE):
         return time(10, 0)
     if re.search(r"\bafternoon\b", text, re.IGNORECASE):
@@ -87,6 +93,12 @@ def window(text: str, now: datetime) -> tuple[date, date] | None:
         start = today + timedelta(days=7 - today.weekday())
         return start, start + timedelta(days=6)
     return None
+
+
+def names_a_time(text: str) -> bool:
+    """True when the words name a day or a time ("on Tuesday at 11", "tomorrow"), not just a tour."""
+    relative = re.search(r"\b(today|tonight|tomorrow|next week|this week)\b", text.lower())
+    return bool(_clock_time(text) or _weekday(text) or relative)
 
 
 def resolve(text: str, now: datetime, *, wanted: int = SLOTS_WANTED) -> list[datetime]:
