@@ -18,14 +18,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from quarry.apps import APPS
 from quarry.bodylimit import BodyLimit
 from quarry.db import get_database
+from quarry.db.probe import ensure_database
 from quarry.endpoints import turn_router
-from quarry.errors import DatabaseUnavailable, ErrorBody, QuarryError, Unauthorized, outage_in
+from quarry.errors import ErrorBody, QuarryError, Unauthorized, outage_in
 from quarry.inputs import validation_message
 from quarry.llm import provider_health
 from quarry.logsafe import log_unexpected, redact_server_logs
 
-RETRY_AFTER_S = 5.0
-"""Seconds a client waits before asking again after a 503 (the database restarts within a few)."""
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the largest legitimate body is a 5 MB image, base64-encoded
 
 _log = logging.getLogger(__name__)
@@ -138,16 +137,7 @@ def create_app(*, with_ui: bool = True) -> FastAPI:
         server can fail in ways the connection layer does not classify as lost. With a remote
         provider configured, `llm` says whether it or the offline model answers (its breaker):
         a provider outage leaves the instance healthy, since the offline models still answer."""
-        db = get_database()
-        try:
-            await db.run(db.scalar, "SELECT 1")
-        except DatabaseUnavailable:
-            raise
-        except Exception as exc:
-            _log.warning("health probe failed: %s", type(exc).__name__)
-            raise DatabaseUnavailable(
-                "The database is not answering right now; try again in a few seconds.", retry_after_s=RETRY_AFTER_S
-            ) from exc
+        await ensure_database()
         from quarry.settings import get_settings
 
         llm = provider_health(get_settings())

@@ -21,19 +21,11 @@ import os
 import shutil
 from pathlib import Path
 
+from quarry.db.lifecycle import alive
+
 CACHE_SWEEP = (600, 900)
 """Gradio `delete_cache`: every 10 minutes, delete temp files older than 15 minutes."""
 _ROOT_ENV = "QUARRY_UPLOAD_ROOT"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def prepare_uploads(state_dir: Path) -> Path:
@@ -44,7 +36,7 @@ def prepare_uploads(state_dir: Path) -> Path:
     root = state_dir.expanduser().resolve() / "uploads"
     root.mkdir(parents=True, exist_ok=True)
     for folder in root.iterdir():
-        if folder.is_dir() and folder.name.isdigit() and not _alive(int(folder.name)):
+        if folder.is_dir() and folder.name.isdigit() and not alive(int(folder.name)):
             shutil.rmtree(folder, ignore_errors=True)
     mine = root / str(os.getpid())
     mine.mkdir(exist_ok=True)

@@ -53,7 +53,7 @@ class ServerState:
     port: int | None
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -74,7 +74,7 @@ def _postmaster(pgdata: Path) -> tuple[int, int | None, str | None] | None:
         lines = (pgdata / "postmaster.pid").read_text().splitlines()
     except OSError:
         return None
-    if not lines or not lines[0].strip().isdigit() or not _alive(int(lines[0])):
+    if not lines or not lines[0].strip().isdigit() or not alive(int(lines[0])):
         return None
     port = int(lines[3]) if len(lines) > 3 and lines[3].strip().isdigit() else None
     socket_dir = lines[4].strip() if len(lines) > 4 and lines[4].strip() else None
@@ -102,7 +102,7 @@ def holders(pgdata: Path) -> tuple[int, ...]:
         pids = json.loads((pgdata / HANDLES_FILE).read_text())
     except (OSError, ValueError):
         return ()
-    return tuple(p for p in pids if isinstance(p, int) and _alive(p))
+    return tuple(p for p in pids if isinstance(p, int) and alive(p))
 
 
 def forget_dead_holders(pgdata: Path) -> list[int]:
@@ -124,7 +124,7 @@ def forget_dead_holders(pgdata: Path) -> list[int]:
             return []
         if not isinstance(pids, list):
             return []
-        dead = [p for p in pids if not (isinstance(p, int) and _alive(p))]
+        dead = [p for p in pids if not (isinstance(p, int) and alive(p))]
         if dead:
             handles.write_text(json.dumps([p for p in pids if p not in dead]))
     return dead
@@ -160,9 +160,9 @@ def stop(pgdata: Path, *, timeout_s: float = 30.0) -> bool:
     pid = found[0]
     os.kill(pid, signal.SIGINT)
     deadline = time.monotonic() + timeout_s
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.1)
-    if _alive(pid):
+    if alive(pid):
         os.kill(pid, signal.SIGQUIT)  # immediate shutdown; WAL replay recovers on the next start
     return True
 
@@ -178,7 +178,7 @@ def _watchdog_lock(pgdata: Path) -> Iterator[None]:
 
 def _is_watchdog(pid: int, pgdata: Path) -> bool:
     """`pid` is alive and is the watchdog of `pgdata` (not a process that reused a stale pid)."""
-    if not _alive(pid):
+    if not alive(pid):
         return False
     try:
         argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
