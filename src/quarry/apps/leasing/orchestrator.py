@@ -421,7 +421,7 @@ class _Turn:
 
     async def _release(self, decision: RouteDecision, which: str | None) -> LeasingResponse:
         holds = await self._holds()
-        active = [h for h in holds if h.status == "active"]
+        active = [h for h in holds if h.status in {"active", "booked"}]  # a booking can be called off too
         targets = [int(which)] if which else [h.hold_id for h in active[:1]]
         if not targets:
             raise NotFound("There is no active hold to release in this session.")
