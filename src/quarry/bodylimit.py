@@ -10,20 +10,13 @@ behind the middleware sees a byte of it, and at most `max_bytes` is held per req
 
 from __future__ import annotations
 
-import json
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from quarry.errors import error_messages
 
 
 class BodyTooLarge(Exception):
     """Raised inside `receive` when a streamed body passes the cap."""
-
-
-def _too_large(limit: int) -> tuple[bytes, list[tuple[bytes, bytes]]]:
-    body = json.dumps(
-        {"error": "PayloadTooLarge", "detail": f"The request body is larger than the limit of {limit:,} bytes."}
-    ).encode()
-    return body, [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
 
 
 class BodyLimit:
@@ -87,9 +80,9 @@ class BodyLimit:
                 return messages
 
     async def _reject(self, send: Send) -> None:
-        body, headers = _too_large(self.max_bytes)
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        detail = f"The request body is larger than the limit of {self.max_bytes:,} bytes."
+        for message in error_messages(413, "PayloadTooLarge", detail):
+            await send(message)
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 
@@ -10,6 +12,19 @@ class ErrorBody(BaseModel):
 
     error: str = Field(description="Error name, e.g. BadInput, RateLimited, DatabaseUnavailable.")
     detail: str = Field(description="What went wrong and what to do, safe to show a user.")
+
+
+def error_messages(status: int, error: str, detail: str, *, close: bool = False) -> list[dict[str, Any]]:
+    """An `ErrorBody` response as raw ASGI messages, for middleware that answers before the app
+    (413, 408): the same shape as every other error."""
+    body = ErrorBody(error=error, detail=detail).model_dump_json().encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    return [
+        {"type": "http.response.start", "status": status, "headers": headers},
+        {"type": "http.response.body", "body": body},
+    ]
 
 
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {

@@ -7,7 +7,9 @@ is a data change an app owner can review.
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -33,3 +35,20 @@ def phrases(table: dict[str, Any], key: str, langs: tuple[str, ...] | None = Non
         if isinstance(entries, dict) and (langs is None or lang in langs):
             found.update(str(p) for p in entries.get(key, ()))
     return sorted(found, key=lambda p: (-len(p), p))
+
+
+GLUED_SCRIPTS = re.compile(
+    r"[\u0590-\u05ff\u0600-\u06ff\u0980-\u09ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+"""Scripts whose words are matched inside the text: written without spaces (Chinese, Japanese,
+Korean, Thai) or with particles and prefixes glued on (Hebrew, Arabic, Bengali)."""
+
+
+def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    """One case-blind pattern for a lexicon's phrases, longest first: whole words, except in
+    `GLUED_SCRIPTS`; a trailing * matches any ending ("flood*")."""
+    alternatives = []
+    for phrase in sorted({p.strip() for p in phrases if p.strip()}, key=len, reverse=True):
+        body = re.escape(phrase.rstrip("*")) + (r"\w*" if phrase.endswith("*") else "")
+        alternatives.append(body if GLUED_SCRIPTS.search(phrase) else rf"(?<!\w){body}(?!\w)")
+    return re.compile("|".join(alternatives), re.IGNORECASE)

@@ -21,24 +21,10 @@ surely as a stall.
 from __future__ import annotations
 
 import asyncio
-import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-
-def _timed_out_response(timeout_s: float) -> tuple[Message, Message]:
-    body = json.dumps(
-        {"error": "RequestTimeout", "detail": f"The request body did not arrive within {timeout_s:g} s."}
-    ).encode()
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
-    ]
-    return (
-        {"type": "http.response.start", "status": 408, "headers": headers},
-        {"type": "http.response.body", "body": body},
-    )
+from quarry.errors import error_messages
 
 
 def _has_body(scope: Scope) -> bool:
@@ -94,5 +80,6 @@ class BodyTimeout:
         except TimeoutError:
             if started or not deadline.expired():
                 raise  # a timeout of the app's own, not the body's
-            for message in _timed_out_response(self.timeout_s):
+            detail = f"The request body did not arrive within {self.timeout_s:g} s."
+            for message in error_messages(408, "RequestTimeout", detail, close=True):
                 await send(message)

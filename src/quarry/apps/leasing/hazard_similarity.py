@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from quarry.embed import LocalE5
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.lexicon import load_lexicon, phrase_pattern
 from quarry.nlu.text import fold
 from quarry.settings import get_settings
 
@@ -131,17 +130,8 @@ def prototypes() -> Prototypes:
         threshold=float(decide["threshold"]),
         over_threshold=float(decide["over_threshold"]),
         over=tuple(fold(w) for words in raw["over"].values() for w in words),
-        calm=_alternation(w for words in raw["calm"].values() for w in words),
+        calm=phrase_pattern(w for words in raw["calm"].values() for w in words),
     )
-
-
-def _alternation(phrases: Iterable[str]) -> re.Pattern[str]:
-    """Whole phrases, longest first, as one case-blind pattern (inside the text for unspaced scripts)."""
-    alternatives = []
-    for phrase in sorted({p.strip() for p in phrases}, key=len, reverse=True):
-        body = re.escape(phrase)
-        alternatives.append(body if _UNSPACED.search(phrase) else rf"(?<!\w){body}(?!\w)")
-    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
 def calm_removed(text: str) -> str:

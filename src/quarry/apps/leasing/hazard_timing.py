@@ -21,19 +21,14 @@ never add a hazard and never touch the rest of the message.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.lexicon import load_lexicon, phrase_pattern
 from quarry.nlu.text import fold
 
 _SENTENCE = re.compile(r"(?<=[.!?;\n])\s*|\s[-–—]\s")
-_UNSPACED = re.compile(r"[\u0590-\u05ff\u0600-\u06ff\u0980-\u09ff\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-"""Scripts matched inside the text: no spaces (CJK, Thai) or particles and prefixes glued on
-(Hebrew, Arabic, Bengali)."""
-
 Frame = Literal["over", "what_if"]
 
 
@@ -45,21 +40,12 @@ class Timing:
     ongoing: re.Pattern[str]
 
 
-def _alternation(entries: Iterable[str]) -> re.Pattern[str]:
-    alternatives = []
-    for entry in sorted({fold(e).strip() for e in entries if e.strip()}, key=len, reverse=True):
-        stem = entry.endswith("*")
-        body = re.escape(entry.rstrip("*")) + (r"\w*" if stem else "")
-        alternatives.append(body if _UNSPACED.search(entry) else rf"(?<!\w){body}(?!\w)")
-    return re.compile("|".join(alternatives))
-
-
 @lru_cache(maxsize=1)
 def timing() -> Timing:
     raw = load_lexicon("quarry.apps.leasing", "hazard_timing")
 
     def of(section: str) -> re.Pattern[str]:
-        return _alternation(e for entries in raw[section].values() for e in entries)
+        return phrase_pattern(fold(e) for entries in raw[section].values() for e in entries)
 
     return Timing(of("past"), of("resolved"), of("hypothetical"), of("ongoing"))
 
