@@ -1,4 +1,7 @@
-"""The configured provider's breaker as `/healthz` reports it."""
+"""The configured provider's breaker as `/healthz` reports it.
+
+`/healthz` answers anyone (load balancers call it without a key), so it names the provider but
+not its base URL: a self-hosted OpenAI-compatible server's address is internal."""
 
 from __future__ import annotations
 
@@ -17,7 +20,6 @@ class ProviderHealth(BaseModel):
     """Who answers the agents' model calls right now, and why."""
 
     provider: Literal["openrouter", "openai"] = Field(description="The configured remote provider.")
-    url: str = Field(description="Its base URL (the breaker's key; no credentials).")
     state: BreakerState = Field(description="closed: calls go out; open: skipped; half_open: one probe in flight.")
     answering: Literal["remote", "offline"] = Field(description="Which model a call made now would reach first.")
     until: str | None = Field(description="ISO 8601 UTC: when an open breaker lets one probe through.")
@@ -33,7 +35,6 @@ def provider_health(settings: Settings) -> ProviderHealth | None:
     circuit = Breaker.for_settings(settings).read(provider.key)
     return ProviderHealth(
         provider=provider.name,
-        url=provider.key,
         state=circuit.state,
         answering="offline" if admission(circuit, time.time()) == "skip" else "remote",
         until=iso_time(circuit.until) if circuit.state != "closed" else None,
