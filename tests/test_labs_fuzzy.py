@@ -80,3 +80,25 @@ def test_folded_trigram_index_serves_fuzzy_matching(labs_settings: Settings) -> 
         "lab_results_parameter_fold_trgm_idx",
         "lab_parameter_names_fold_trgm_idx",
     } <= indexes
+
+
+def test_a_remembered_search_is_the_same_and_forgotten_after_an_ingest(labs_settings: Settings) -> None:
+    """Searches are reused for a minute (the vocabulary changes only with an ingest): the reused
+    hits equal a fresh search, a caller changing them changes nothing, and an ingest forgets."""
+    from quarry.apps.labs import fuzzy
+
+    fresh = search_parameter_names("ферритин", 5, labs_settings)
+    reused = search_parameter_names("ферритин", 5, labs_settings)
+    assert reused == fresh
+    reused.clear()
+    assert search_parameter_names("ферритин", 5, labs_settings) == fresh
+    fuzzy.forget_searches()
+    with get_database(labs_settings).transaction() as tx:
+        tx.execute("INSERT INTO lab_parameter_names (parameter_name) VALUES ('Ферритинн') ON CONFLICT DO NOTHING")
+    try:
+        names = [h["parameter_name"] for h in search_parameter_names("ферритин", 50, labs_settings)]
+        assert "Ферритинн" in names
+    finally:
+        with get_database(labs_settings).transaction() as tx:
+            tx.execute("DELETE FROM lab_parameter_names WHERE parameter_name = 'Ферритинн'")
+        fuzzy.forget_searches()

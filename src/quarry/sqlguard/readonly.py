@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, Literal
 
 import psycopg
@@ -250,8 +251,10 @@ def _row_bytes(row: list[Any]) -> int:
     return _ROW_OVERHEAD + sum(len(v) if isinstance(v, str | bytes) else 8 for v in row)
 
 
+@lru_cache(maxsize=512)
 def _is_plain_query(sql: str) -> bool:
-    """True when ``sql`` is one SELECT without data-modifying parts, so it can be wrapped."""
+    """True when ``sql`` is one SELECT without data-modifying parts, so it can be wrapped.
+    Cached: it is asked of the text the guard just wrote, and the same texts recur."""
     from sqlglot import exp
 
     from quarry.sqlguard.parsing import parse_single

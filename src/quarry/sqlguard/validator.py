@@ -21,7 +21,7 @@ from quarry.sqlguard.casts import check_casts
 from quarry.sqlguard.columns import check_columns
 from quarry.sqlguard.functions import DEFAULT_FUNCTION_ALLOWLIST
 from quarry.sqlguard.limits import cap_limit, enforce_limit
-from quarry.sqlguard.parsing import DIALECT, parse_single
+from quarry.sqlguard.parsing import DIALECT, parse_single, reads_back
 from quarry.sqlguard.policy import GuardPolicy, ValidationResult
 from quarry.sqlguard.rejection import Rejection
 from quarry.sqlguard.rules import (
@@ -86,7 +86,7 @@ def _render(root: exp.Expr, policy: GuardPolicy) -> tuple[str | None, Rejection 
         message = f"The query could not be normalised for execution ({kind})."
         return None, Rejection(code="not_normalisable", subject=kind, message=message)
     # What runs must read back as what was checked ("SELECT ALL" + a LIMIT does not parse).
-    if parse_single(rendered)[0] is None:
+    if not reads_back(rendered):
         message = "The query could not be normalised for execution (it does not read back as SQL)."
         return None, Rejection(code="not_normalisable", message=message)
     return rendered, None

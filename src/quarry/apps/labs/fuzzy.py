@@ -7,11 +7,12 @@ the agent's tools call the same functions.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from typing_extensions import TypedDict
 
-from quarry.db import get_database
+from quarry.db import database_url, get_database
 from quarry.settings import Settings
 
 # The term is folded in a scalar subquery. Folded as a constant, it made the planner estimate `%`
@@ -67,14 +68,40 @@ class AnalyteMatch(TypedDict):
     similarity_score: float
 
 
+REMEMBER_S = 60.0
+"""How long a search's hits are reused. The names searched are a vocabulary that changes only
+when reports are ingested (an ingest here forgets at once; one in another process is seen within
+this time), and the same few terms come back question after question: each spelling of each
+common test is searched again by every question that names it."""
+_REMEMBERED_MAX = 2048
+_remembered: dict[tuple[str, str, str, int, float], tuple[float, list[dict[str, Any]]]] = {}
+_remembered_lock = threading.Lock()
+
+
+def forget_searches() -> None:
+    """Drop every remembered search (after an ingest changed the names)."""
+    with _remembered_lock:
+        _remembered.clear()
+
+
 def _fuzzy_rows(sql: str, term: str, limit: int, settings: Settings) -> list[dict[str, Any]]:
-    """Run a parameterized trigram query with the configured similarity threshold (this transaction only)."""
+    """Run a parameterized trigram query with the configured similarity threshold (this transaction
+    only), or reuse its rows from the last `REMEMBER_S` seconds."""
+    threshold = settings.agentic_similarity_threshold
+    key = (database_url(settings), sql, term, limit, threshold)
+    now = time.monotonic()
+    with _remembered_lock:
+        hit = _remembered.get(key)
+    if hit is not None and now - hit[0] < REMEMBER_S:
+        return [dict(row) for row in hit[1]]
     with _SEARCHING, get_database(settings).transaction(read_only=True) as tx:
-        tx.execute(
-            "SELECT set_config('pg_trgm.similarity_threshold', :t, true)",
-            {"t": str(settings.agentic_similarity_threshold)},
-        )
-        return tx.fetch_all(sql, {"term": term, "limit": limit})
+        tx.execute("SELECT set_config('pg_trgm.similarity_threshold', :t, true)", {"t": str(threshold)})
+        rows = tx.fetch_all(sql, {"term": term, "limit": limit})
+    with _remembered_lock:
+        if len(_remembered) >= _REMEMBERED_MAX:
+            _remembered.clear()
+        _remembered[key] = (now, [dict(row) for row in rows])
+    return rows
 
 
 def search_parameter_names(term: str, limit: int, settings: Settings) -> list[FuzzyMatch]:

@@ -18,6 +18,7 @@ from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .authoring.generate import DEMO_RESULTS, Dataset, generate
+from .fuzzy import forget_searches
 from .reference import LANGS, load_analytes
 from .spec import MIGRATIONS
 
@@ -142,6 +143,7 @@ def ingest(
         _load(conn, data, rep)
     with db.connect(autocommit=True) as conn:
         conn.execute("ANALYZE patients, lab_reports, lab_results, lab_parameter_names, analytes, analyte_aliases")
+    forget_searches()
     elapsed = time.perf_counter() - started
     names = int(db.scalar("SELECT count(*) FROM lab_parameter_names", write=True) or 0)
     return IngestReport(
