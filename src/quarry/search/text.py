@@ -60,8 +60,22 @@ def _is_word_char(ch: str) -> bool:
     return ch.isalpha() or ch.isdecimal()
 
 
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+"""Runs of letters and digits of any kind: a superset of a word (it also takes '²' or '½')."""
+
+
 def words(text: str) -> list[str]:
     """Words of already folded text, in order, repeats kept (like SQL `[[:alpha:][:digit:]]+`)."""
+    out: list[str] = []
+    for run in _ALNUM_RUN.findall(text):
+        if run.isalpha() or run.isdecimal() or all(_is_word_char(ch) for ch in run):
+            out.append(run)
+        else:  # a digit that is not decimal ('²', '½') splits it, as it does in SQL
+            out += _words_by_char(run)
+    return out
+
+
+def _words_by_char(text: str) -> list[str]:
     out: list[str] = []
     start = -1
     for i, ch in enumerate(text):

@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from pydantic_ai import Agent, FunctionToolset, Tool
+from pydantic_ai import Agent, FunctionToolset, RunContext, Tool
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo, FunctionModel
@@ -208,43 +210,53 @@ def _search_executor(messages: list[ModelMessage], info: AgentInfo) -> ModelResp
     return ModelResponse(parts=[ToolCallPart(SEARCH_TOOL, json.loads(user_texts(messages)[-1]))])
 
 
-def _search_toolset(
-    db: Database,
-    embedder: Embedder,
-    parsed: Parsed,
-    thresholds: Thresholds,
-    on_attempt: AttemptHook,
-    *,
-    request: str,
-    settings: Settings,
-    judge: Model | None,
-) -> SearchRefinement:
-    judging = model_judging(settings, judge)
+@dataclass(frozen=True)
+class _SearchDeps:
+    """What one turn's search tool needs (its run's deps: the tool itself is built once)."""
 
-    async def search_archives_db_tool(
-        query: str,
-        media_type: MediaType | None = None,
-        place: str | None = None,
-        year_from: int | None = None,
-        year_to: int | None = None,
-    ) -> SearchResult:
-        """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
-        c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
-        res = await db.run(
-            search_archives_db, db, embedder, query, constraints=c, match_threshold=thresholds.match_threshold
-        )
-        if judging:
-            said = await judge_with_model(request, res, parsed, thresholds, settings=settings, judge=judge)
-            if said is not None:
-                verdict, by = said
-                res = res.model_copy(
-                    update={"judged_by": by, "judged_relevant": verdict.relevant, "judge_reason": verdict.reason}
-                )
-        return res
+    db: Database
+    embedder: Embedder
+    parsed: Parsed
+    thresholds: Thresholds
+    request: str
+    settings: Settings
+    judge: Model | None
+    judging: bool
 
-    tools = FunctionToolset([Tool(search_archives_db_tool, name=SEARCH_TOOL)])
+
+async def _search_archives_db_tool(
+    ctx: RunContext[_SearchDeps],
+    query: str,
+    media_type: MediaType | None = None,
+    place: str | None = None,
+    year_from: int | None = None,
+    year_to: int | None = None,
+) -> SearchResult:
+    """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
+    d = ctx.deps
+    c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
+    res = await d.db.run(
+        search_archives_db, d.db, d.embedder, query, constraints=c, match_threshold=d.thresholds.match_threshold
+    )
+    if d.judging:
+        said = await judge_with_model(d.request, res, d.parsed, d.thresholds, settings=d.settings, judge=d.judge)
+        if said is not None:
+            verdict, by = said
+            res = res.model_copy(
+                update={"judged_by": by, "judged_relevant": verdict.relevant, "judge_reason": verdict.reason}
+            )
+    return res
+
+
+@lru_cache(maxsize=1)
+def _search_tools() -> FunctionToolset[_SearchDeps]:
+    # Built once: a tool's JSON schema takes a few milliseconds to generate, a fifth of a turn.
+    return FunctionToolset([Tool(_search_archives_db_tool, name=SEARCH_TOOL)])
+
+
+def _search_toolset(parsed: Parsed, thresholds: Thresholds, on_attempt: AttemptHook) -> SearchRefinement:
     return SearchRefinement(
-        tools,
+        _search_tools(),
         policy=ArchivePolicy(parsed, thresholds),
         tool_name=SEARCH_TOOL,
         max_attempts=MAX_ATTEMPTS,
@@ -316,10 +328,9 @@ async def _search(
             await emit("attempt", attempt.model_dump(mode="json"))
 
     thresholds = await db.run(thresholds_for, db, embedder)
-    toolset = _search_toolset(
-        db, embedder, parsed, thresholds, on_attempt, request=message, settings=settings, judge=judge
-    )
-    agent: Agent[None, str] = Agent(toolsets=[toolset], name="archive-search")
+    toolset = _search_toolset(parsed, thresholds, on_attempt)
+    deps = _SearchDeps(db, embedder, parsed, thresholds, message, settings, judge, model_judging(settings, judge))
+    agent: Agent[_SearchDeps, str] = Agent(toolsets=[toolset], name="archive-search", deps_type=_SearchDeps)
     args = search_args(plan.query or message, plan.constraints)
     await run_agent(
         agent,
@@ -328,6 +339,7 @@ async def _search(
         offline=_search_executor,
         name="archive-search",
         model=FunctionModel(_search_executor, model_name="offline:archive-search"),
+        deps=deps,
     )
     state = toolset.turns[-1]
     best = state.best
