@@ -150,12 +150,13 @@ def test_model_failure_gives_the_simple_message(labs_settings: Settings) -> None
     assert "model exploded" in _log(labs_settings, resp.log_id)["metadata"]["failure_reason"]
 
 
-def test_zero_matches_still_finishes_and_says_so(labs_settings: Settings) -> None:
+def test_a_test_no_lab_reported_is_asked_back_after_searching(labs_settings: Settings) -> None:
+    # Issue 19: an unknown test is a clarification naming it, not an empty answer.
     resp = ask("прокальцитонин за год", settings=labs_settings)
-    assert resp.status == "ok" and resp.row_count == 0
+    assert (resp.status, resp.reason_code, resp.rows, resp.sql) == ("clarify", "unknown_test", None, None)
+    assert resp.unresolved == ["прокальцитонин"]
     fuzzy = [c for c in resp.tool_calls if c.tool == "fuzzy_search_parameter_names"]
     assert fuzzy and all(c.result_count == 0 for c in fuzzy)
-    assert resp.explanation and "не найден" in resp.explanation
 
 
 def test_exploratory_sql_is_validated_and_capped(labs_settings: Settings) -> None:

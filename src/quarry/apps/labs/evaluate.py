@@ -17,6 +17,7 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -46,7 +47,13 @@ class EvalCase(BaseModel):
     category: str = Field(description="simple | aggregation | join | edge.")
     lang: str = Field(description="Language of the question.")
     question: str = Field(description="The question as a user asks it.")
-    gold_sql: str = Field(description="Reference SQL; {{names:CODE}} expands to the analyte's stored names.")
+    gold_sql: str | None = Field(
+        None, description="Reference SQL; {{names:CODE}} expands to the analyte's stored names (answers only)."
+    )
+    expect: Literal["answer", "clarify"] = Field(
+        "answer", description="clarify: the question names a patient or test the data does not hold, or several."
+    )
+    note: str = ""
 
 
 class CaseResult(BaseModel):
@@ -90,12 +97,19 @@ def expand_gold(sql: str) -> str:
 async def _run_case(case: EvalCase, settings: Settings) -> CaseResult:
     from .spec import SPEC
 
-    gold = [list(r.values()) for r in get_database(settings).fetch_all(expand_gold(case.gold_sql))]
+    gold = (
+        [list(r.values()) for r in get_database(settings).fetch_all(expand_gold(case.gold_sql))]
+        if case.gold_sql
+        else []
+    )
     [(resp, latency)] = await converse(
         SPEC, [{"question": case.question, "max_rows": EVAL_MAX_ROWS}], settings=settings
     )
     predicted = [[row.get(c) for c in resp.columns] for row in resp.rows] if resp.rows is not None else None
-    correct = predicted is not None and same_results(gold, predicted)
+    if case.expect == "clarify":
+        correct = resp.status == "clarify" and predicted is None
+    else:
+        correct = predicted is not None and same_results(gold, predicted)
     return CaseResult(
         id=case.id,
         category=case.category,

@@ -19,6 +19,7 @@ from quarry.settings import Settings, get_settings
 
 from .authoring.generate import DEMO_RESULTS, Dataset, generate
 from .fuzzy import forget_searches
+from .patients import forget_roster
 from .reference import LANGS, load_analytes
 from .spec import MIGRATIONS
 
@@ -144,6 +145,7 @@ def ingest(
     with db.connect(autocommit=True) as conn:
         conn.execute("ANALYZE patients, lab_reports, lab_results, lab_parameter_names, analytes, analyte_aliases")
     forget_searches()
+    forget_roster()
     elapsed = time.perf_counter() - started
     names = int(db.scalar("SELECT count(*) FROM lab_parameter_names", write=True) or 0)
     return IngestReport(

@@ -26,7 +26,7 @@ from quarry.agent import AgentFailed, ToolStep, run_agent
 from quarry.db import Database, get_database
 from quarry.settings import Settings
 
-from .models import Clarification, FinalQuery
+from .models import Clarification, FinalQuery, ResolvedPatient
 from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
 from .tools import (
@@ -66,9 +66,17 @@ class IterationBudget(AbstractCapability[LabsDeps]):
 
 
 def _context(ctx: RunContext[LabsDeps]) -> str:
-    """Schema and today's date (date only, so the prompt prefix stays cacheable)."""
+    """Schema and today's date (date only, so the prompt prefix stays cacheable), and the patient
+    the question names when the server resolved one."""
     today = datetime.now(UTC).date().isoformat()
-    return f"Today is {today}. Tables:\n{schema_snapshot(ctx.deps.settings)}"
+    text = f"Today is {today}. Tables:\n{schema_snapshot(ctx.deps.settings)}"
+    patient = ctx.deps.patient
+    if patient is not None:
+        text += (
+            f"\nThe words '{patient.text}' name the patient {patient.full_name} (patients.id = {patient.id}):"
+            f" filter on patient_id = {patient.id}; do not search for the name."
+        )
+    return text
 
 
 @lru_cache(maxsize=2)
@@ -122,20 +130,23 @@ def lab_names(db: Database) -> list[str]:
     return [str(row["lab_name"]) for row in rows]
 
 
-async def generate(question: str, settings: Settings, *, model: Model | None = None) -> Generation:
-    """Run the agent once under the total timeout; never raises for model-side failures."""
+async def generate(
+    question: str, settings: Settings, *, model: Model | None = None, patient: ResolvedPatient | None = None
+) -> Generation:
+    """Run the agent once under the total timeout; never raises for model-side failures.
+    `patient` is the patient the question names, resolved before the run."""
     agentic = settings.agentic_sql_enabled
     state = LoopState(max_iterations=max(1, settings.agentic_max_iterations))
     out = Generation(state=state)
     started = time.perf_counter()
-    deps = LabsDeps(settings=settings, db=get_database(settings), state=state)
+    deps = LabsDeps(settings=settings, db=get_database(settings), state=state, patient=patient)
     try:
         result = await run_agent(
             get_agent(agentic),
             question,
             settings=settings,
             # The offline model reads the data's lab names once per run, if and when it answers.
-            offline=offline_model(lambda: lab_names(deps.db)),
+            offline=offline_model(lambda: lab_names(deps.db), patient),
             name="labs",
             model=model,
             deps=deps,

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from quarry.inputs import VISIBLE_TEXT
 
-Status = Literal["ok", "clarify", "error"]
+Status = Literal["ok", "clarify", "refused", "error"]
 """Outcome of one question: clarify = nothing in it names a test, patient, lab or period,
 so no SQL ran and `explanation` asks for more."""
 ToolName = Literal[
@@ -39,6 +39,7 @@ class Clarification(BaseModel):
     unresolved: str = Field(description="The name or term as the user wrote it, e.g. 'Zorblax Quintero'.")
     question: str = Field(description="The question back to the user, in the language of the question.")
     language: str | None = None
+    about: Literal["patient", "test", "lab"] = Field("patient", description="What was not found.")
 
 
 class IterationLog(BaseModel):
@@ -70,11 +71,37 @@ class ToolCall(BaseModel):
     ok: bool = Field(description="False when the tool rejected the input or failed.")
 
 
+ReasonCode = Literal[
+    "unknown_patient", "ambiguous_patient", "unknown_test", "whose_results", "nothing_named",
+    "write_request", "medical_advice", "personal_data",
+]  # fmt: skip
+
+
+class PatientCandidate(BaseModel):
+    """One patient a name in the question could mean."""
+
+    id: int
+    full_name: str
+    birth_year: int
+    sex: str
+
+
+class ResolvedPatient(BaseModel):
+    """The one patient a question names, found in `patients` before any SQL is written."""
+
+    id: int
+    full_name: str
+    text: str = Field(description="The words of the question that name the patient.")
+    span: tuple[int, int] = Field(description="Where those words are in the question.")
+    born: tuple[int, int] | None = Field(None, description="Where a birth year that picked among namesakes is.")
+
+
 class LabsResponse(BaseModel):
     """Answer to one lab-results question (CLI --json, HTTP and UI all show this)."""
 
     status: Status = Field(
-        description="ok; clarify (no SQL ran, `explanation` asks what to look up); or error with `error` set."
+        description="ok; clarify (no SQL ran, `explanation` asks what to look up); refused (no SQL ran,"
+        " `explanation` says why, `reason_code` names it); or error with `error` set."
     )
     question: str = Field(description="The question as received.")
     sql: str | None = Field(None, description="The validated read-only SELECT.")
@@ -94,6 +121,16 @@ class LabsResponse(BaseModel):
     model: str | None = Field(None, description="Model that produced the final answer.")
     unresolved: list[str] = Field(
         default_factory=list, description="Names or terms the question used that the data does not hold (clarify)."
+    )
+    reason_code: ReasonCode | None = Field(
+        None,
+        description="Why no rows came back when status is clarify or refused: unknown_patient, ambiguous_patient, "
+        "unknown_test, whose_results (a first-person question without a patient key), nothing_named; "
+        "write_request, medical_advice, personal_data (refused).",
+    )
+    patient: ResolvedPatient | None = Field(None, description="The patient the question names, when it names one.")
+    candidates: list[PatientCandidate] = Field(
+        default_factory=list, description="The patients a name could mean (ambiguous_patient), with birth years."
     )
     fallback: list[str] = Field(default_factory=list, description="Why remote models were skipped, if they were.")
     log_id: int | None = Field(None, description="Row id in sql_generation_logs.")

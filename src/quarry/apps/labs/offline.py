@@ -39,7 +39,8 @@ from quarry.llm import user_texts
 from quarry.search import skeleton_fold as fold
 
 from .knowledge import classify, display_name, search_terms
-from .offline_explain import ask_for_patient, explain
+from .models import ResolvedPatient
+from .offline_explain import ask_for_patient, ask_for_test, explain
 from .offline_intent import Intent, parse
 from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, patient_lookup_sql
 from .reference import analyte_by_code
@@ -176,6 +177,7 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
         f = AnalyteFilter(code=code, label=display_name(code, lang))
         if searched:
             f.names = _names_for(code, seen, search_terms(code, text))
+            f.missing = not f.names  # a test of the catalogue no lab in the data reported
         else:
             f.fold_names = analyte_by_code()[code].all_names()
         filters.append(f)
@@ -193,6 +195,9 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             f.missing = searched
         filters.append(f)
     plan = Plan(intent=intent, analytes=filters, labs=list(intent.labs))
+    if intent.patient_id is not None:
+        plan.patient_ids = [intent.patient_id]
+        return plan
     guess = seen.patients if intent.name_guess else None
     person = False
     if guess is not None and "error" not in guess and intent.name_guess:
@@ -269,8 +274,16 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
             args = {"unresolved": plan.unresolved_person, "question": text, "language": intent.language}
             reasoning = f"No patient is called '{plan.unresolved_person}': asking instead of querying everyone."
             return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
+    missing = [a for a in plan.analytes if a.missing]
+    if missing and len(missing) == len(plan.analytes):
+        clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)
+        if clarify is not None:
+            term = missing[0].label
+            args = {"unresolved": term, "question": ask_for_test(term, intent.language), "language": intent.language}
+            reasoning = f"No stored test is called '{term}': asking instead of returning nothing."
+            return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, {**args, "about": "test"})])
     sql = build_sql(plan)
-    patient_names = None
+    patient_names = [intent.patient_full_name] if intent.patient_full_name else None
     lookup = seen.patients
     if intent.patient_name and lookup and plan.patient_ids:
         patient_names = [n for pid, n in pick_patients(intent.patient_name, lookup)[0] if pid in plan.patient_ids]
@@ -310,11 +323,12 @@ def offline_labs_model(
     return _final(intent, seen, info)
 
 
-def offline_model(lab_names: LabNames) -> FunctionDef:
+def offline_model(lab_names: LabNames, patient: ResolvedPatient | None = None) -> FunctionDef:
     """The offline model of one run: `offline_labs_model` knowing the data's laboratories,
     read with `lab_names` on its first turn and kept for the rest of the run. The question is
     parsed once per run as well (every step reads the same question); each step gets its own
-    copy, since the final step adjusts the intent it plans with."""
+    copy, since the final step adjusts the intent it plans with. `patient` is the patient the
+    question names, resolved before the run: its words are not read again as tests or labs."""
 
     @cache
     def labs() -> tuple[str, ...]:
@@ -322,7 +336,17 @@ def offline_model(lab_names: LabNames) -> FunctionDef:
 
     @cache
     def parsed(question: str) -> Intent:
-        return parse(question, labs=labs())
+        if patient is None:
+            return parse(question, labs=labs())
+        blanked = question
+        if question[patient.span[0] : patient.span[1]] == patient.text:
+            for start, end in (patient.span, *([patient.born] if patient.born else [])):
+                blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+        intent = parse(blanked, labs=labs())
+        intent.question = question
+        intent.patient_name = intent.name_guess = None
+        intent.patient_id, intent.patient_full_name = patient.id, patient.full_name
+        return intent
 
     def offline_labs(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return offline_labs_model(messages, info, labs=labs(), read=lambda q: copy.deepcopy(parsed(q)))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from .offline_intent import TimeWindow
 from .offline_sql import Plan
 from .reference import Lang
 
@@ -20,6 +23,9 @@ _T: dict[Lang, dict[str, str]] = {
         "spellings": "{n} spellings used by different labs were matched", "order": "newest first",
         "none": "No test matching {x} was found in the database, so the query returns no rows.",
         "nobody": "No patient named {name} was found, so the query is likely to return no rows.",
+        "ask_test": "No lab result in the data is called '{name}'. Which test do you mean?",
+        "ask_which": "Several patients are called '{name}': {candidates}. Which one do you mean?",
+        "born": "{name} (born {year})",
         "ask_patient": "I couldn't find a patient named '{name}'. Which patient do you mean (full name, or add "
         "the birth year)?",
         "guess": "Names were not searched first, so spellings are compared after folding case, accents and scripts",
@@ -38,6 +44,9 @@ _T: dict[Lang, dict[str, str]] = {
         "spellings": "учтено {n} вариантов написания в разных лабораториях", "order": "сначала новые",
         "none": "Анализ {x} в базе не найден, поэтому запрос не вернёт строк.",
         "nobody": "Пациент {name} не найден, поэтому запрос, скорее всего, не вернёт строк.",
+        "ask_test": "В данных нет анализа «{name}». Какой анализ вы имеете в виду?",
+        "ask_which": "Пациентов «{name}» несколько: {candidates}. Кого вы имеете в виду?",
+        "born": "{name} ({year} г. р.)",
         "ask_patient": "Не нашёл пациента «{name}». Кого вы имеете в виду (полное имя или год рождения)?",
         "guess": "Названия не искались заранее, поэтому сравниваются без учёта регистра, диакритики и алфавита",
     },
@@ -55,6 +64,9 @@ _T: dict[Lang, dict[str, str]] = {
         "all": "усі пацієнти в базі", "spellings": "враховано {n} варіантів написання в різних лабораторіях",
         "order": "спочатку нові", "none": "Аналіз {x} у базі не знайдено, тому запит не поверне рядків.",
         "nobody": "Пацієнта {name} не знайдено, тому запит, імовірно, не поверне рядків.",
+        "ask_test": "У даних немає аналізу «{name}». Який аналіз ви маєте на увазі?",
+        "ask_which": "Пацієнтів «{name}» кілька: {candidates}. Кого ви маєте на увазі?",
+        "born": "{name} ({year} р. н.)",
         "ask_patient": "Не знайшов пацієнта «{name}». Кого ви маєте на увазі (повне ім'я або рік народження)?",
         "guess": "Назви не шукалися заздалегідь, тому порівнюються без урахування регістру, діакритики та абетки",
     },
@@ -74,6 +86,9 @@ _T: dict[Lang, dict[str, str]] = {
         "order": "los más recientes primero",
         "none": "No se encontró ningún análisis {x} en la base, así que la consulta no devuelve filas.",
         "nobody": "No se encontró al paciente {name}, así que probablemente la consulta no devuelva filas.",
+        "ask_test": "En los datos no hay ningún análisis «{name}». ¿Qué análisis quiere decir?",
+        "ask_which": "Hay varios pacientes «{name}»: {candidates}. ¿A cuál se refiere?",
+        "born": "{name} (nacimiento {year})",
         "ask_patient": "No encontré a ningún paciente llamado «{name}». ¿A qué paciente se refiere (nombre "
         "completo o año de nacimiento)?",
         "guess": "Los nombres no se buscaron antes: se comparan sin mayúsculas, acentos ni alfabeto",
@@ -94,7 +109,7 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
     if i.value_op and i.value is not None:
         parts.append(t["value"].format(op=i.value_op, v=f"{i.value:g}"))
     if i.window:
-        parts.append(t["period"].format(label=i.window.label))
+        parts.append(t["period"].format(label=_dates(i.window)))
     if i.group_by != "none":
         parts.append(t[i.group_by])
     who: list[str] = []
@@ -127,3 +142,24 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
 def ask_for_patient(name: str, language: Lang) -> str:
     """The question asked back when no patient has the name the user gave."""
     return _T[language]["ask_patient"].format(name=name)
+
+
+def ask_which_patient(name: str, candidates: list[tuple[str, int]], language: Lang) -> str:
+    """The question asked back when several patients have the name the user gave: each with
+    their birth year, which is enough to tell them apart."""
+    t = _T[language]
+    listed = ", ".join(t["born"].format(name=full, year=year) for full, year in candidates)
+    return t["ask_which"].format(name=name, candidates=listed)
+
+
+def _dates(window: TimeWindow) -> str:
+    """The period as the user said it and the dates it was read as ("since april (2026-04-01 …)")."""
+    if window.start is None:
+        return window.label
+    last = (window.end - timedelta(days=1)).isoformat() if window.end is not None else "…"
+    return f"{window.label} ({window.start.isoformat()} – {last})"
+
+
+def ask_for_test(name: str, language: Lang) -> str:
+    """The question asked back when no stored result has the test the user named."""
+    return _T[language]["ask_test"].format(name=name)

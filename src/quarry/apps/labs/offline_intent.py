@@ -13,10 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Literal
 
 from quarry.nlu.numbers import count_words
+from quarry.nlu.periods import Period, find_periods
+from quarry.nlu.scan import Scan
+from quarry.nlu.text import plain
 
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
@@ -85,6 +88,9 @@ class Intent:
     """Content words naming a test the model does not know (searched as typed)."""
     name_guess: str | None = None
     """Capitalised words that may be a patient's name when no lab matches them."""
+    patient_id: int | None = None
+    """The patient the question names, resolved against the data before the model ran."""
+    patient_full_name: str | None = None
 
 
 # ---------------------------------------------------------------- language
@@ -154,7 +160,35 @@ def _unit(token: str) -> str:
 # ---------------------------------------------------------------- time
 
 
-def _window(t: _Text) -> TimeWindow | None:
+_PERIOD_LANGS = ("en", "ru", "uk", "es")
+
+
+def _window(t: _Text, anchor: date) -> TimeWindow | None:
+    """The period the question limits results to. The language layer (`quarry.nlu.periods`) reads
+    spans of years ("2023 thru 2025", «за 2023–2024»), "since April" («з квітня», "desde abril"),
+    half a year and "this year" in every language; a rolling window ("last 30 days") is read to the
+    day by the patterns below, and to the month by the language layer when they miss it."""
+    found = find_periods(Scan(plain(t.lower)), _PERIOD_LANGS, anchor)
+    period = found[0] if found else None
+    if period is not None and period.kind != "rolling":
+        return _taken(t, period, anchor)
+    window = _window_by_patterns(t)
+    if window is None and period is not None:
+        return _taken(t, period, anchor)
+    return window
+
+
+def _taken(t: _Text, period: Period, anchor: date) -> TimeWindow:
+    start, end = period.span
+    label = t.original[start:end].strip()
+    t.lower = t.lower[:start] + " " * (end - start) + t.lower[end:]
+    if period.kind == "this_year":
+        return TimeWindow(label, calendar="this_year")
+    stop = period.end + timedelta(days=1) if period.end is not None else None
+    return TimeWindow(label, start=period.start, end=stop if stop is None or stop <= anchor else None)
+
+
+def _window_by_patterns(t: _Text) -> TimeWindow | None:
     between = t.take(
         r"(?:between|from|с|з|між|entre|desde)\s+((?:19|20)\d{2})\s+(?:and|to|по|до|і|и|y|a|hasta|-)\s+"
         r"((?:19|20)\d{2})"
@@ -420,14 +454,14 @@ def _blank(t: _Text, spans: list[tuple[int, int]]) -> None:
         t.lower = t.lower[:start] + " " * (end - start) + t.lower[end:]
 
 
-def parse(question: str, *, labs: Sequence[str] | None = None) -> Intent:
+def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | None = None) -> Intent:
     """The intent of one question (never raises).
 
     `labs` are the laboratory names stored in the data; when given, the labs the question
     names are recognised before patient names, and other capitalised words are people."""
     intent = Intent(question=question, language=detect_language(question), labs_known=labs is not None)
     t = _Text(question)
-    intent.window = _window(t)
+    intent.window = _window(t, anchor or date.today())
     _age(t, intent)
     lab_mentions = find_labs(question, labs or ())
     intent.labs = list(dict.fromkeys(m.lab for m in lab_mentions))

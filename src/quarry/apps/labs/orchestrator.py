@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 
 from pydantic_ai.models import Model
 
 from quarry.agent import record_run
+from quarry.caller import Caller, acting_as, current_caller
 from quarry.db import database_url, get_database
 from quarry.errors import DataMissing
 from quarry.inputs import clean_question
@@ -19,8 +21,10 @@ from .audit import redacted, write_log
 from .fuzzy import search_analyte_names, search_parameter_names
 from .ingest import has_data
 from .loop import Generation, generate
-from .models import DEFAULT_MAX_ROWS, MAX_QUESTION_CHARS, LabsResponse, ToolCall
+from .models import DEFAULT_MAX_ROWS, MAX_QUESTION_CHARS, LabsResponse, PatientCandidate, ResolvedPatient, ToolCall
+from .offline_explain import ask_for_patient, ask_which_patient
 from .offline_intent import Intent, detect_language, parse
+from .patients import NameMention, read_patient
 from .policy import READER_ROLE
 from .ratelimit import check_rate_limit
 from .spec import SPEC
@@ -82,8 +86,63 @@ def needs_clarification(question: str, settings: Settings) -> bool:
 def _clarify(question: str) -> LabsResponse:
     language = detect_language(question)
     return LabsResponse(
-        status="clarify", question=question, explanation=CLARIFY.get(language, CLARIFY["en"]), language=language
+        status="clarify", question=question, explanation=CLARIFY.get(language, CLARIFY["en"]), language=language,
+        reason_code="nothing_named",
+    )  # fmt: skip
+
+
+def _ask_about(question: str, mention: NameMention) -> LabsResponse:
+    """The clarification for a name that fits several patients (listed with birth years) or none."""
+    language = detect_language(question)
+    if mention.patients:
+        candidates = [
+            PatientCandidate(id=p.id, full_name=p.full_name, birth_year=p.birth_year, sex=p.sex)
+            for p in mention.patients
+        ]
+        text = ask_which_patient(mention.text, [(c.full_name, c.birth_year) for c in candidates], language)
+        return LabsResponse(
+            status="clarify", question=question, explanation=text, language=language,
+            reason_code="ambiguous_patient", candidates=candidates, unresolved=[mention.text],
+        )  # fmt: skip
+    return LabsResponse(
+        status="clarify", question=question, explanation=ask_for_patient(mention.text, language), language=language,
+        reason_code="unknown_patient", unresolved=[mention.text],
+    )  # fmt: skip
+
+
+def _resolved(mention: NameMention | None) -> ResolvedPatient | None:
+    one = mention.patient if mention is not None else None
+    if mention is None or one is None:
+        return None
+    return ResolvedPatient(
+        id=one.id, full_name=one.full_name, text=mention.text, span=(mention.start, mention.end), born=mention.born
     )
+
+
+def narrowed_to(patient: ResolvedPatient | None) -> Caller:
+    """The caller for running a query about `patient`: that patient's rows only when the caller
+    may see every patient; unchanged otherwise (a patient key already sees only itself)."""
+    caller = current_caller()
+    if patient is None or not caller.principal.sees_all_patients():
+        return caller
+    principal = caller.principal
+    return replace(caller, principal=replace(principal, role="patient", patient_id=patient.id))
+
+
+async def _asked_back(response: LabsResponse, started: float, settings: Settings) -> LabsResponse:
+    """Finish a turn that runs no SQL (a clarification): timings, the labs log and the audit row."""
+    db = get_database(settings)
+    response.timings_ms = {
+        "generation": 0.0,
+        "execution": 0.0,
+        "total": round((time.perf_counter() - started) * 1000, 2),
+    }
+    response.log_id = await db.run(write_log, response.question, None, response, settings)
+    await db.run(
+        record_run, db, app="labs", request=response.question, session_id=None, action=response.status, model=None,
+        ms=response.timings_ms["total"], response=response, trace=[],
+    )  # fmt: skip
+    return response
 
 
 def _response(question: str, gen: Generation, settings: Settings) -> LabsResponse:
@@ -132,38 +191,36 @@ async def run(
     await db.run(_ensure_data, s)
     await db.run(maybe_prune, db, s, tables=SPEC.retained)
     started = time.perf_counter()
-    if await db.run(needs_clarification, question, s):
-        clarify = _clarify(question)
-        clarify.timings_ms = {
-            "generation": 0.0,
-            "execution": 0.0,
-            "total": round((time.perf_counter() - started) * 1000, 2),
-        }
-        clarify.log_id = await db.run(write_log, question, None, clarify, s)
-        await db.run(
-            record_run, db, app="labs", request=question, session_id=None, action="clarify", model=None,
-            ms=clarify.timings_ms["total"], response=clarify, trace=[],
-        )  # fmt: skip
-        return clarify
-    gen = await generate(question, s, model=(models or {}).get("sql"))
+    mention = await db.run(read_patient, question, db, s)
+    if mention is not None and mention.patient is None:
+        return await _asked_back(_ask_about(question, mention), started, s)
+    patient = _resolved(mention)
+    if patient is None and await db.run(needs_clarification, question, s):
+        return await _asked_back(_clarify(question), started, s)
+    gen = await generate(question, s, model=(models or {}).get("sql"), patient=patient)
     response = _response(question, gen, s)
+    response.patient = patient
     if gen.clarification is not None:
         # A patient, test or lab the data does not hold: asked back by name, no query runs.
         response.status, response.explanation = "clarify", gen.clarification.question
         response.unresolved = [gen.clarification.unresolved]
+        response.reason_code = "unknown_test" if gen.clarification.about == "test" else "unknown_patient"
         response.language = gen.clarification.language or response.language
     execution_detail = None
     exec_ms = 0.0
     if execute and gen.final is not None:
         try:
-            result = await db.run(
-                run_readonly,
-                gen.final.sql,
-                role=READER_ROLE,
-                timeout_ms=s.db_statement_timeout_ms,
-                max_rows=max_rows,
-                settings=s,
-            )
+            # A question naming one patient reads that patient's rows only, whatever SQL the model
+            # wrote: row-level security is narrowed to them for this query.
+            with acting_as(narrowed_to(patient)):
+                result = await db.run(
+                    run_readonly,
+                    gen.final.sql,
+                    role=READER_ROLE,
+                    timeout_ms=s.db_statement_timeout_ms,
+                    max_rows=max_rows,
+                    settings=s,
+                )
         except ReadOnlyQueryError as exc:
             response.status = "error"
             response.error = f"The query could not be executed ({exc.kind}): {exc.message}"

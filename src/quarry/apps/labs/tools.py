@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.messages import ModelResponse, TextPart, ThinkingPart
@@ -20,7 +20,7 @@ from quarry.sqlguard import Rejection, validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
 from .fuzzy import AnalyteMatch, FuzzyMatch, search_analyte_names, search_parameter_names
-from .models import Clarification, FinalQuery, IterationLog, ToolName
+from .models import Clarification, FinalQuery, IterationLog, ResolvedPatient, ToolName
 from .policy import LABS_TABLES, READER_ROLE, labs_policy
 
 MAX_TERM_CHARS = 200
@@ -67,6 +67,8 @@ class LabsDeps:
     settings: Settings
     db: Database
     state: LoopState
+    patient: ResolvedPatient | None = None
+    """The patient the question names, resolved before the run (None: it names none)."""
 
 
 def _reasoning(ctx: RunContext[LabsDeps]) -> str:
@@ -281,11 +283,17 @@ def schema_snapshot(settings: Settings) -> str:
 
 
 def ask_clarification(
-    ctx: RunContext[LabsDeps], unresolved: str, question: str, language: str | None = None
+    ctx: RunContext[LabsDeps],
+    unresolved: str,
+    question: str,
+    language: str | None = None,
+    about: Literal["patient", "test", "lab"] = "patient",
 ) -> Clarification:
     """Ask the user instead of querying when the question names a patient, test or lab that the data
     does not hold (a name no patient has, a test no lab measures). Never answer such a question with
     a broader query (every patient's results): name what was not found and ask which one was meant.
-    `question` is written in the language of the user's question."""
+    `question` is written in the language of the user's question; `about` says what was not found."""
     del ctx
-    return Clarification(unresolved=unresolved.strip()[:200], question=question.strip()[:500], language=language)
+    return Clarification(
+        unresolved=unresolved.strip()[:200], question=question.strip()[:500], language=language, about=about
+    )

@@ -1,0 +1,273 @@
+"""Which patient a question names, read against `patients.full_name` itself.
+
+A name is found in any word order, in any grammatical case («анализы Фёдоровой Юлии»,
+«Савченку Івану»: each word is read back to its nominative with pymorphy3, keeping the gender
+the ending shows), as a possessive ("Sarah Martin's"), in lower case, without accents
+("pablo garcia") and with a typing slip ("Jennifer Jone's"). Every patient whose name holds all
+the words of the mention is a candidate: one candidate is the patient; several (two Sarah
+Browns, four Кузнецов) are asked back with their birth years, and a birth year in the question
+picks among them. Nothing here widens a query: a mention that fits no one is left to the
+caller, which asks back rather than answering about everyone.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+import tomllib
+from dataclasses import dataclass
+from datetime import date
+from functools import cache, lru_cache
+from pathlib import Path
+
+from rapidfuzz.distance import OSA
+
+from quarry.auth.scope import scope_of
+from quarry.caller import current_principal
+from quarry.db import Database, database_url
+from quarry.nlu.fuzzy import edits_allowed
+from quarry.nlu.inflect import _analyzer
+from quarry.nlu.text import fold, plain
+from quarry.settings import Settings
+
+_CUES = Path(__file__).with_name("data") / "name_cues.toml"
+_TOKEN = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
+_POSSESSIVE = re.compile(r"(?:'s|s')$", re.IGNORECASE)
+_YEAR = re.compile(r"(?<!\d)(19[2-9]\d|200\d|201\d)(?!\d)")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_NAME_TAGS = ("Surn", "Name", "Patr")
+REMEMBER_S = 60.0
+"""How long a worker reuses the list of patients (new patients arrive with an ingest)."""
+
+
+@dataclass(frozen=True)
+class Patient:
+    id: int
+    full_name: str
+    sex: str
+    birth_year: int
+    words: tuple[str, ...]
+    """The folded words of the full name."""
+
+
+@dataclass(frozen=True)
+class NameMention:
+    """Words of the question that name patients, and every patient they fit."""
+
+    text: str
+    start: int
+    end: int
+    patients: tuple[Patient, ...]
+    born: tuple[int, int] | None = None
+    """Where the birth year that told namesakes apart is in the question (not a period)."""
+
+    @property
+    def patient(self) -> Patient | None:
+        """The one patient meant, or None when several fit."""
+        return self.patients[0] if len(self.patients) == 1 else None
+
+
+@dataclass(frozen=True)
+class _Reading:
+    word: str
+    """A folded nominative the typed word may stand for."""
+    sex: str | None
+    """'M' or 'F' when the ending shows it (a declined form), else None."""
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    start: int
+    end: int
+    readings: tuple[_Reading, ...]
+
+
+@cache
+def _cues() -> frozenset[str]:
+    data = tomllib.loads(_CUES.read_text(encoding="utf-8"))
+    return frozenset(fold(w) for words in data["cues"].values() for w in words)
+
+
+@lru_cache(maxsize=4096)
+def _readings(word: str) -> tuple[_Reading, ...]:
+    """The nominatives `word` may stand for: itself first, then (Cyrillic) each name or noun
+    reading of pymorphy3's Russian and Ukrainian dictionaries put in the nominative singular."""
+    bare = _POSSESSIVE.sub("", word)
+    out = [_Reading(fold(bare), None)]
+    if _CYRILLIC.search(bare):
+        for lang in ("ru", "uk"):
+            for parse in _analyzer(lang).parse(bare):
+                tag = parse.tag
+                if not any(t in tag for t in _NAME_TAGS) and "NOUN" not in tag:
+                    continue
+                form = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
+                if form is None:
+                    continue
+                nominative = fold(str(form.word))
+                if nominative == out[0].word:
+                    continue
+                sex = "M" if "masc" in tag else "F" if "femn" in tag else None
+                out.append(_Reading(nominative, sex))
+    return tuple(dict.fromkeys(out))
+
+
+_roster: dict[str, tuple[float, tuple[Patient, ...], frozenset[str]]] = {}
+_roster_lock = threading.Lock()
+
+
+def roster(db: Database, settings: Settings) -> tuple[tuple[Patient, ...], frozenset[str]]:
+    """Every patient, and the folded words of the laboratories' names (never read as a person)."""
+    key = database_url(settings)
+    now = time.monotonic()
+    with _roster_lock:
+        hit = _roster.get(key)
+    if hit is not None and now - hit[0] < REMEMBER_S:
+        return hit[1], hit[2]
+    rows = db.fetch_all("SELECT id, full_name, sex, birth_date FROM patients ORDER BY id")
+    labs = db.fetch_all("SELECT DISTINCT lab_name FROM lab_reports")
+    patients = tuple(
+        Patient(
+            int(r["id"]),
+            str(r["full_name"]),
+            str(r["sex"]),
+            (r["birth_date"] if isinstance(r["birth_date"], date) else date.fromisoformat(str(r["birth_date"]))).year,
+            tuple(fold(w) for w in _TOKEN.findall(plain(str(r["full_name"])))),
+        )
+        for r in rows
+    )
+    lab_words = frozenset(fold(w) for r in labs for w in _TOKEN.findall(plain(str(r["lab_name"]))))
+    with _roster_lock:
+        _roster[key] = (now, patients, lab_words)
+    return patients, lab_words
+
+
+def forget_roster() -> None:
+    """Drop the remembered patients (after an ingest)."""
+    with _roster_lock:
+        _roster.clear()
+
+
+def _word_index(patients: tuple[Patient, ...]) -> dict[str, set[int]]:
+    index: dict[str, set[int]] = {}
+    for p in patients:
+        for w in p.words:
+            index.setdefault(w, set()).add(p.id)
+    return index
+
+
+def _fits(token: _Token, patient: Patient, *, slips: bool) -> set[str]:
+    """The words of `patient`'s name `token` can be (by a reading, or a typing slip when `slips`)."""
+    out: set[str] = set()
+    for r in token.readings:
+        if r.sex is not None and r.sex != patient.sex:
+            continue  # «Петренка» is a man's name declined; a woman's -енко never declines
+        for w in patient.words:
+            if r.word == w or (slips and _slip(r.word, w)):
+                out.add(w)
+    return out
+
+
+def _slip(typed: str, word: str) -> bool:
+    """`typed` is `word` with a few typing slips ("jone" for "jones"); the first letter agrees."""
+    if len(typed) < 4 or typed[0] != word[0]:
+        return False
+    allowed = edits_allowed(len(typed))
+    return OSA.distance(typed, word, score_cutoff=allowed) <= allowed
+
+
+def _covers(tokens: list[_Token], patient: Patient, *, slips: bool) -> bool:
+    """True when every token is a different word of `patient`'s name."""
+    options = [_fits(t, patient, slips=slips) for t in tokens]
+    if any(not o for o in options):
+        return False
+
+    def assign(i: int, used: frozenset[str]) -> bool:
+        return i == len(options) or any(assign(i + 1, used | {w}) for w in options[i] - used)
+
+    return assign(0, frozenset())
+
+
+def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words: frozenset[str]) -> NameMention | None:
+    """The words of `question` that name patients (the longest run of name words that fits
+    someone), with every patient they fit; None when no run of words names anyone."""
+    text = plain(question)
+    index = _word_index(patients)
+    by_id = {p.id: p for p in patients}
+    tokens = [_Token(m.group(), m.start(), m.end(), _readings(m.group())) for m in _TOKEN.finditer(text)]
+    exact = [fold(t.text) not in lab_words and any(r.word in index for r in t.readings) for t in tokens]
+    best: tuple[int, int, int, list[Patient]] | None = None  # (words, start, end, patients)
+    for i in range(len(tokens)):
+        for j in range(i + 1, min(len(tokens), i + 4) + 1):
+            run = tokens[i:j]
+            if any(fold(t.text) in lab_words for t in run):
+                break
+            if not _plausible(run, tokens, i, exact):
+                continue
+            # Slips only beside a word typed right: one misspelt word alone is no evidence of a name.
+            slips = len(run) > 1 and any(exact[i:j])
+            fit = [p for p in patients if _covers(run, p, slips=slips)]
+            if not fit:
+                continue
+            if best is None or len(run) > best[0]:
+                best = (len(run), i, j, fit)
+    if best is None:
+        return None
+    _n, i, j, fit = best
+    if _name_like(tokens, i - 1) or _name_like(tokens, j):
+        # «Иванова Петра Сергеевича» is not the Иванова of the data with two words left over: it
+        # names someone the data does not hold.
+        i, j = (i - 1 if _name_like(tokens, i - 1) else i), (j + 1 if _name_like(tokens, j) else j)
+        fit = []
+    fit, born = _by_birth_year(question, fit)
+    start, end = tokens[i].start, tokens[j - 1].end
+    return NameMention(question[start:end], start, end, tuple(by_id[p.id] for p in fit), born)
+
+
+def _name_like(tokens: list[_Token], k: int) -> bool:
+    """A capitalised word next to a name that reads as a name itself (a first name, surname or
+    patronymic in the dictionary, or a capitalised Latin word that does not open the sentence)."""
+    if k < 0 or k >= len(tokens) or not tokens[k].text[:1].isupper():
+        return False
+    word = tokens[k].text
+    if _CYRILLIC.search(word):
+        return any(any(t in p.tag for t in _NAME_TAGS) for lang in ("ru", "uk") for p in _analyzer(lang).parse(word))
+    return k > 0
+
+
+def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool]) -> bool:
+    """A run may be a name: two or more words, or one capitalised word, or one word after a cue
+    ("у алексеевой", "de gomez"). One lower-case word alone is too often an ordinary word."""
+    if len(run) > 1:
+        return any(exact[i : i + len(run)])
+    word = run[0].text
+    if not exact[i] and not word[:1].isupper():
+        return False
+    if word[:1].isupper() and len(word) >= 3:
+        return True
+    return i > 0 and fold(tokens[i - 1].text) in _cues()
+
+
+def _by_birth_year(question: str, fit: list[Patient]) -> tuple[list[Patient], tuple[int, int] | None]:
+    """Namesakes told apart by a birth year in the question ("the Sarah Brown born in 1988"), and
+    where that year is."""
+    if len(fit) < 2:
+        return fit, None
+    for m in _YEAR.finditer(question):
+        narrowed = [p for p in fit if p.birth_year == int(m.group())]
+        if narrowed:
+            return narrowed, m.span()
+    return fit, None
+
+
+def read_patient(question: str, db: Database, settings: Settings) -> NameMention | None:
+    """The patients `question` names, among those the caller may see: a patient key sees only
+    itself, so a name of anyone else reads as no one (and is asked back, revealing nothing)."""
+    patients, lab_words = roster(db, settings)
+    kind, ident = scope_of(current_principal())
+    if kind == "patient":
+        patients = tuple(p for p in patients if str(p.id) == ident)
+    elif kind not in ("all", "patients"):
+        patients = ()
+    return find_patient_mention(question, patients, lab_words)
