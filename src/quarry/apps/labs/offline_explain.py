@@ -12,6 +12,10 @@ _T: dict[Lang, dict[str, str]] = {
     "en": {
         "any": "(any test)", "list": "All results of {x}", "count": "Number of results of {x}",
         "count_patients": "Number of patients with results of {x}",
+        "list_labs": "Laboratories that issued reports (with {x}), and how many each",
+        "count_labs": "Number of laboratories (reports with {x})",
+        "list_reports": "Lab reports (with {x}), newest first",
+        "count_reports": "Number of lab reports (with {x})",
         "list_patients": "Patients with results of {x} and how many such results each has",
         "avg": "Average value of {x}", "min": "Lowest value of {x}", "max": "Highest value of {x}",
         "latest": "Most recent result of {x}", "above": "above the reference range",
@@ -33,6 +37,10 @@ _T: dict[Lang, dict[str, str]] = {
     "ru": {
         "any": "(любой анализ)", "list": "Все результаты анализа {x}", "count": "Количество результатов анализа {x}",
         "count_patients": "Число пациентов с результатами анализа {x}",
+        "list_labs": "Лаборатории, выдавшие бланки (с анализом {x}), и число бланков каждой",
+        "count_labs": "Число лабораторий (бланки с анализом {x})",
+        "list_reports": "Бланки анализов (с анализом {x}), сначала новые",
+        "count_reports": "Число бланков анализов (с анализом {x})",
         "list_patients": "Пациенты с результатами анализа {x} и число таких результатов у каждого",
         "avg": "Среднее значение {x}", "min": "Минимальное значение {x}", "max": "Максимальное значение {x}",
         "latest": "Последний результат анализа {x}", "above": "выше референсного диапазона (нормы)",
@@ -53,6 +61,10 @@ _T: dict[Lang, dict[str, str]] = {
     "uk": {
         "any": "(будь-який аналіз)", "list": "Усі результати аналізу {x}", "count": "Кількість результатів аналізу {x}",
         "count_patients": "Кількість пацієнтів з результатами аналізу {x}",
+        "list_labs": "Лабораторії, що видали звіти (з аналізом {x}), і кількість звітів кожної",
+        "count_labs": "Кількість лабораторій (звіти з аналізом {x})",
+        "list_reports": "Звіти аналізів (з аналізом {x}), спочатку нові",
+        "count_reports": "Кількість звітів аналізів (з аналізом {x})",
         "list_patients": "Пацієнти з результатами аналізу {x} і кількість таких результатів",
         "avg": "Середнє значення {x}", "min": "Мінімальне значення {x}", "max": "Максимальне значення {x}",
         "latest": "Останній результат аналізу {x}", "above": "вище референсного діапазону (норми)",
@@ -73,6 +85,10 @@ _T: dict[Lang, dict[str, str]] = {
     "es": {
         "any": "(cualquier análisis)", "list": "Todos los resultados de {x}", "count": "Número de resultados de {x}",
         "count_patients": "Número de pacientes con resultados de {x}",
+        "list_labs": "Laboratorios que emitieron informes (con {x}) y cuántos cada uno",
+        "count_labs": "Número de laboratorios (informes con {x})",
+        "list_reports": "Informes de laboratorio (con {x}), los más recientes primero",
+        "count_reports": "Número de informes de laboratorio (con {x})",
         "list_patients": "Pacientes con resultados de {x} y cuántos resultados tiene cada uno",
         "avg": "Valor promedio de {x}", "min": "Valor mínimo de {x}", "max": "Valor máximo de {x}",
         "latest": "Último resultado de {x}", "above": "por encima del rango de referencia",

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
+from quarry.nlu.coverage import stopwords
+from quarry.nlu.inflect import _analyzer
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -23,8 +25,12 @@ from quarry.nlu.text import plain
 
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
+from .shapes import Shape, read_shape
 
-Aggregate = Literal["list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest"]
+Aggregate = Literal[
+    "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
+    "list_labs", "count_labs", "list_reports", "count_reports",
+]  # fmt: skip
 """What the final query returns."""
 GroupBy = Literal["none", "month", "year", "patient", "lab", "sex"]
 """How aggregated rows are grouped."""
@@ -90,6 +96,10 @@ class Intent:
     """Capitalised words that may be a patient's name when no lab matches them."""
     patient_id: int | None = None
     """The patient the question names, resolved against the data before the model ran."""
+    labs_all: bool = False
+    """Every lab named is required ("patients seen at both X and Y"), not any of them."""
+    reports_or_labs: bool = False
+    """The question is about reports or laboratories: a test need not be named."""
     patient_full_name: str | None = None
 
 
@@ -362,7 +372,7 @@ def _conditions(t: _Text, intent: Intent) -> None:
 def _aggregate(t: _Text, intent: Intent) -> None:
     if t.take(
         r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons)|"
-        r"сколько\s+(?:\w+\s+)?(?:пациент\w*|человек|людей)|(?:количество|число)\s+пациент\w*|"
+        r"сколько\s+(?:\w+\s+)?(?:пациент\w*|человек|людей)|(?:количество|кол-во|число)\s+пациент\w*|"
         r"скільки\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб)|кількість\s+пацієнт\w*|"
         r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas)|n[uú]mero\s+de\s+pacientes"
     ):
@@ -480,19 +490,37 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     mention_spans = [(tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions]
     _blank(t, mention_spans)
     _sex(t, intent)
+    shape = read_shape(question)
+    _blank(t, list(shape.spans))
     _grouping(t, intent)
     _aggregate(t, intent)
     _conditions(t, intent)
+    _apply_shape(shape, intent)
     # A grouping without an aggregate means "the typical value per group".
-    if intent.group_by != "none" and intent.aggregate == "list":
+    if intent.group_by != "none" and intent.aggregate == "list" and intent.mentions:
         intent.aggregate = "avg"
+    elif intent.group_by != "none" and intent.aggregate == "list":
+        intent.aggregate = "count"  # "results by lab" with no test named: how many
     if intent.group_by not in ("none", "patient") and intent.aggregate == "latest":
         intent.aggregate = "avg"
     # A capitalised word that is neither a test nor a known lab is most likely a person.
-    _labs(question, t, intent, skip_spans + mention_spans)
-    if not intent.mentions:
-        intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans)
+    _labs(question, t, intent, skip_spans + mention_spans + list(shape.spans))
+    if not intent.mentions and not intent.reports_or_labs:
+        intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans + list(shape.spans))
     return intent
+
+
+def _apply_shape(shape: Shape, intent: Intent) -> None:
+    """Reports and laboratories counted or listed, a grouping by lab, two labs both required."""
+    if shape.per_lab and intent.group_by == "none":
+        intent.group_by = "lab"
+    if shape.measure == "labs":
+        intent.aggregate = "count_labs" if shape.counted else "list_labs"
+    elif shape.measure == "reports":
+        intent.aggregate = "count_reports" if shape.counted else "list_reports"
+    intent.labs_all = shape.both_labs and len(intent.labs) >= 2
+    if shape.measure != "results" or intent.labs_all:
+        intent.reports_or_labs = True
 
 
 # Words that carry no test name: function words and generic lab vocabulary, four languages.
@@ -522,7 +550,22 @@ def _content_words(
     kept: list[str] = []
     for i, (word, start, end) in enumerate(tokens):
         consumed = i in skip or not t.lower[start:end].strip() or any(a <= start < b for a, b in taken)
-        if consumed or word.lower() in _STOPWORDS or (i > 0 and word[:1].isupper()):
+        if consumed or word.lower() in _STOPWORDS or (i > 0 and word[:1].isupper()) or _function_word(word):
             continue
         kept.append(word)
     return " ".join(kept[:3]) or None
+
+
+_NOT_A_NAME_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND", "NPRO", "ADVB", "PREP", "CONJ", "PRCL", "PRED"})
+
+
+def _function_word(word: str) -> bool:
+    """A word that cannot name a test: a function word of any of the four languages (the language
+    layer's list), or in Russian and Ukrainian a verb, pronoun, adverb or particle by its grammar
+    («сдавал», «каких»)."""
+    if word.lower() in stopwords(("en", "ru", "uk", "es")):
+        return True
+    if not re.search(r"[\u0400-\u04ff]", word):
+        return False
+    tags = [p.tag for lang in ("ru", "uk") for p in _analyzer(lang).parse(word)[:1]]
+    return any(tag.POS in _NOT_A_NAME_POS or "Apro" in str(tag) for tag in tags)

@@ -245,6 +245,8 @@ def _patients(plan: Plan) -> list[Expr]:
 
 def _labs(plan: Plan) -> list[Expr]:
     lab_name = _col("lab_name", "r")
+    if plan.labs and plan.intent.labs_all and plan.intent.aggregate not in _REPORT_AGGREGATES:
+        return _both_labs(plan)
     if plan.labs:
         return [lab_name.isin(*(_str(lab) for lab in plan.labs))]
     if plan.lab_fallback:
@@ -323,7 +325,7 @@ def _source(plan: Plan) -> exp.Select:
         or bool(plan.patient_forms)
         or (plan.patient_ids is None and plan.patient_fallback is not None)
     )
-    needs_reports = i.group_by == "lab" or bool(plan.labs or plan.lab_fallback)
+    needs_reports = i.group_by == "lab" or bool((plan.labs and not i.labs_all) or plan.lab_fallback)
     query = exp.select().from_(exp.to_table("lab_results").as_("lr"))
     if needs_patients:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "lr"))
@@ -345,9 +347,85 @@ def _where(plan: Plan) -> Expr:
     return _and(where, empty=exp.true())
 
 
+_REPORT_AGGREGATES = ("list_labs", "count_labs", "list_reports", "count_reports")
+
+
+def _report_query(plan: Plan) -> exp.Select:
+    """Questions about reports and laboratories (lab_reports): which labs, how many reports, per
+    lab or period; a test named means reports that hold it."""
+    i = plan.intent
+    r = "r"
+    query = exp.select().from_(exp.to_table("lab_reports").as_(r))
+    where: list[Expr] = []
+    needs_patients = i.sex is not None or i.age_over is not None or i.age_under is not None or i.group_by == "sex"
+    if needs_patients:
+        query = query.join(
+            exp.to_table("patients").as_("p"), on=exp.EQ(this=_col("id", "p"), expression=_col("patient_id", r))
+        )
+    if plan.analytes:
+        held = exp.or_(*(analyte_predicate(a) for a in plan.analytes))
+        inner = (
+            exp.select(exp.Literal.number(1))
+            .from_(exp.to_table("lab_results").as_("lr"))
+            .where(exp.and_(exp.EQ(this=_col("report_id", "lr"), expression=_col("id", r)), held))
+        )
+        where.append(exp.Exists(this=inner))
+    where += [_retarget(c) for c in _window(plan)]
+    if plan.patient_ids is not None:
+        ids: list[Expr] = [exp.Literal.number(pid) for pid in sorted(plan.patient_ids)] or [exp.null()]
+        where.append(_col("patient_id", r).isin(*ids))
+    where += [c for c in _patients(plan) if not isinstance(c, exp.In)]
+    where += _labs(plan)
+    query = query.where(_and(where, empty=exp.true()), copy=False)
+    keys: list[tuple[Expr, str]] = []
+    if i.group_by in ("month", "year"):
+        keys.append((exp.cast(_date_trunc(i.group_by, _col("collected_at", r)), "date"), "period"))
+    elif i.group_by == "sex":
+        keys.append((_col("sex", "p"), "sex"))
+    if i.group_by == "lab" or i.aggregate == "list_labs":
+        keys.insert(0, (_col("lab_name", r), "lab_name"))
+    if i.aggregate == "count_labs":
+        return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("lab_name", r)])), "labs"))
+    if i.aggregate == "list_reports" and not keys:
+        columns = [_col("id", r), _col("collected_at", r), _col("lab_name", r)]
+        return query.select(*columns, copy=False).order_by(_desc(_col("collected_at", r)), copy=False)
+    count = exp.alias_(exp.Count(this=exp.Star()), "reports")
+    query = query.select(*(exp.alias_(e, a) for e, a in keys), count, copy=False)
+    if not keys:
+        return query
+    query = query.group_by(*(e.copy() for e, _ in keys), copy=False)
+    if i.aggregate == "list_labs":
+        return query.order_by(_desc(_col("reports")), _col("lab_name"), copy=False)
+    return query.order_by(*(_col(a) for _, a in keys), copy=False)
+
+
+def _retarget(condition: Expr) -> Expr:
+    """A condition on lr.collected_at, put on the report's date instead."""
+    out = condition.copy()
+    for column in out.find_all(exp.Column):
+        if column.table == "lr" and column.name == "collected_at":
+            column.set("table", exp.to_identifier("r"))
+    return out
+
+
+def _both_labs(plan: Plan) -> list[Expr]:
+    """The patient has reports from every lab named."""
+    out: list[Expr] = []
+    for lab in plan.labs:
+        seen = (
+            exp.select(_col("patient_id", "rb"))
+            .from_(exp.to_table("lab_reports").as_("rb"))
+            .where(exp.EQ(this=_col("lab_name", "rb"), expression=_str(lab)))
+        )
+        out.append(exp.In(this=_col("patient_id", "lr"), query=exp.Subquery(this=seen)))
+    return out
+
+
 def build_query(plan: Plan) -> exp.Select:
     """The final SELECT for `plan`, as a sqlglot syntax tree."""
     i = plan.intent
+    if i.aggregate in _REPORT_AGGREGATES:
+        return _report_query(plan)
     query = _source(plan).where(_where(plan), copy=False)
     collected = _col("collected_at", "lr")
     if i.aggregate == "list" and i.group_by == "none":

@@ -1,0 +1,94 @@
+"""What a question counts or lists when it is not results: reports and laboratories.
+
+"how many reports did each lab send", «сколько бланков пришло из Инвитро», «у яких лабораторіях
+обстежувався…», "numero de informes por laboratorio", "which labs has X been to". The words are
+data (`data/shapes.toml`, dictionary forms); Russian and Ukrainian words are read back to their
+dictionary form first, so «бланков», «лабораториях» and «звітів» need no list of endings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Literal
+
+from quarry.nlu.inflect import lemma
+from quarry.nlu.text import fold, plain
+
+_LEXICON = Path(__file__).with_name("data") / "shapes.toml"
+_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+Measure = Literal["results", "reports", "labs"]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the question asks for beyond results."""
+
+    measure: Measure = "results"
+    """What is counted or listed: results (default), reports, or laboratories."""
+    counted: bool = False
+    """A count ("how many reports") rather than a list ("which labs")."""
+    per_lab: bool = False
+    """Grouped by laboratory ("each lab", «по каждой лаборатории»)."""
+    both_labs: bool = False
+    """Every laboratory named is required ("at both X and Y")."""
+    spans: tuple[tuple[int, int], ...] = ()
+    """The words that said so (read, so nothing else reads them again)."""
+
+
+@cache
+def _lexicon() -> dict[str, frozenset[str]]:
+    data = tomllib.loads(_LEXICON.read_text(encoding="utf-8"))
+    return {key: frozenset(fold(w) for words in table.values() for w in words) for key, table in data.items()}
+
+
+@lru_cache(maxsize=4096)
+def _forms(word: str) -> frozenset[str]:
+    """The word and its dictionary forms (Russian and Ukrainian readings)."""
+    folded = fold(word)
+    if not _CYRILLIC.search(word):
+        return frozenset({folded})
+    return frozenset({folded, fold(lemma(word, "ru")), fold(lemma(word, "uk"))})
+
+
+def _is(forms: frozenset[str], key: str) -> bool:
+    return bool(forms & _lexicon()[key])
+
+
+def read_shape(question: str) -> Shape:
+    """The measure, count and lab grouping the question asks for (results when it names none)."""
+    text = plain(question)
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    forms = [_forms(w) for w, _, _ in tokens]
+    words = [fold(w) for w, _, _ in tokens]
+    pairs = {f"{a} {b}" for a, b in itertools.pairwise(words)}
+    counted = any(_is(f, "count") for f in forms) or bool(pairs & _lexicon()["count"])
+    spans: list[tuple[int, int]] = []
+    measure: Measure = "results"
+    per_lab = False
+    for i, f in enumerate(forms):
+        before = forms[max(0, i - 3) : i]
+        if _is(f, "reports") and (counted or any(_is(b, "which") for b in before)):
+            measure = "reports"
+            spans.append(tokens[i][1:])
+        elif _is(f, "labs"):
+            if any(_is(b, "each") for b in before[-2:]):
+                per_lab = True
+                spans.append((tokens[i - 1][1], tokens[i][2]))
+            elif measure == "results" and (any(_is(b, "which") for b in before) or counted):
+                measure = "labs"
+                spans.append(tokens[i][1:])
+    both = sum(1 for f in forms if _is(f, "both")) >= 1 and _two_labs_joined(words)
+    return Shape(measure, counted and measure != "results", per_lab, both, tuple(spans))
+
+
+def _two_labs_joined(words: list[str]) -> bool:
+    """'both … and …', «и … и …», «і … і …», «tanto … como …»: a pairing word that comes back."""
+    lex = _lexicon()["both"]
+    repeated = [w for w in words if w in lex]
+    return "both" in repeated or "tanto" in repeated or "ambos" in repeated or len(repeated) >= 2
