@@ -434,7 +434,9 @@ def build_query(plan: Plan) -> exp.Select:
         label = _analyte_label(plan)
         keys: list[Expr] = [_col("patient_id", "lr")] if i.group_by == "patient" or _per_patient(i) else []
         keys += [_col("analyte")] if label is not None else []
-        columns = ([exp.alias_(label, "analyte")] if label is not None else []) + _latest_columns()
+        # One row per patient: the patient's id beside the name tells namesakes apart.
+        per_patient = [_col("patient_id", "lr")] if keys and keys[0].name == "patient_id" else []
+        columns = ([exp.alias_(label, "analyte")] if label is not None else []) + per_patient + _latest_columns()
         query = query.select(*columns, copy=False)
         if not keys:
             return query.order_by(_desc(collected), copy=False).limit(1, copy=False)
@@ -443,6 +445,7 @@ def build_query(plan: Plan) -> exp.Select:
     if i.aggregate == "list_patients":
         return (
             query.select(
+                exp.alias_(_col("id", "p"), "patient_id"),
                 exp.alias_(_col("full_name", "p"), "patient"),
                 exp.alias_(exp.Count(this=exp.Star()), "results"),
                 copy=False,
