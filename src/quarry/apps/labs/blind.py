@@ -1,7 +1,8 @@
 """Blind grader of `quarry labs eval`: questions written by someone who never saw this code,
 labelled with gold SQL. An answer is right when its rows hold the gold answer (every gold
 column matched by a column with the same values, extra columns allowed; the order when asked);
-a clarification or refusal is right when no SQL ran.
+a clarification is right when it asks back and no SQL ran, a refusal when it refuses (status
+"refused") and no SQL ran.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def labs_grader(settings: Settings) -> Grader:
             ok = resp.status == "clarify" and not ran
             return BlindVerdict(id=rid, right=ok, group=lang, why="" if ok else f"{resp.status}, rows ran: {ran}")
         if expect == "refuse":
-            ok = resp.status in ("clarify", "error") and not ran
+            ok = resp.status == "refused" and not ran
             return BlindVerdict(id=rid, right=ok, group=lang, why="" if ok else f"{resp.status}, rows ran: {ran}")
         gold = [list(r.values()) for r in db.fetch_all(str(record["gold_sql"]))]
         if not ran or resp.rows is None:

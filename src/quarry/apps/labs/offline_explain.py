@@ -22,6 +22,7 @@ _T: dict[Lang, dict[str, str]] = {
         "below": "below the reference range", "outside": "outside the reference range",
         "within": "within the reference range", "value": "with values {op} {v}", "period": "period: {label}",
         "month": "by month", "year": "by year", "patient": "per patient", "lab": "per laboratory",
+        "age": "by age group", "median": "Median value of {x}",
         "sex": "by sex", "F": "women", "M": "men", "older": "older than {n}", "younger": "younger than {n}",
         "who": "patient(s): {names}", "labs": "laboratory: {labs}", "all": "all patients in the database",
         "spellings": "{n} spellings used by different labs were matched", "order": "newest first",
@@ -47,6 +48,7 @@ _T: dict[Lang, dict[str, str]] = {
         "below": "ниже референсного диапазона (нормы)", "outside": "вне референсного диапазона",
         "within": "в пределах нормы", "value": "со значением {op} {v}", "period": "период: {label}",
         "month": "по месяцам", "year": "по годам", "patient": "по каждому пациенту", "lab": "по лабораториям",
+        "age": "по возрастным группам", "median": "Медиана анализа {x}",
         "sex": "по полу", "F": "женщины", "M": "мужчины", "older": "старше {n} лет", "younger": "младше {n} лет",
         "who": "пациент: {names}", "labs": "лаборатория: {labs}", "all": "все пациенты в базе",
         "spellings": "учтено {n} вариантов написания в разных лабораториях", "order": "сначала новые",
@@ -71,6 +73,7 @@ _T: dict[Lang, dict[str, str]] = {
         "below": "нижче референсного діапазону (норми)", "outside": "поза референсним діапазоном",
         "within": "у межах норми", "value": "зі значенням {op} {v}", "period": "період: {label}",
         "month": "по місяцях", "year": "по роках", "patient": "для кожного пацієнта", "lab": "по лабораторіях",
+        "age": "за віковими групами", "median": "Медіана аналізу {x}",
         "sex": "за статтю", "F": "жінки", "M": "чоловіки", "older": "старші за {n} років",
         "younger": "молодші за {n} років", "who": "пацієнт: {names}", "labs": "лабораторія: {labs}",
         "all": "усі пацієнти в базі", "spellings": "враховано {n} варіантів написання в різних лабораторіях",
@@ -95,6 +98,7 @@ _T: dict[Lang, dict[str, str]] = {
         "below": "por debajo del rango de referencia", "outside": "fuera del rango de referencia",
         "within": "dentro del rango de referencia", "value": "con valores {op} {v}", "period": "periodo: {label}",
         "month": "por mes", "year": "por año", "patient": "por paciente", "lab": "por laboratorio",
+        "age": "por grupos de edad", "median": "Mediana de {x}",
         "sex": "por sexo", "F": "mujeres", "M": "hombres", "older": "mayores de {n} años",
         "younger": "menores de {n} años", "who": "paciente(s): {names}", "labs": "laboratorio: {labs}",
         "all": "todos los pacientes de la base",
@@ -127,7 +131,7 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
     if i.window:
         parts.append(t["period"].format(label=_dates(i.window)))
     if i.group_by != "none":
-        parts.append(t[i.group_by])
+        parts.extend(t[key] for key in (i.group_by, *i.group_more))
     who: list[str] = []
     if patient_names:
         who.append(t["who"].format(names=", ".join(patient_names)))

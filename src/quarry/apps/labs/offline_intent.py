@@ -25,14 +25,14 @@ from quarry.nlu.text import plain
 
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
-from .shapes import Shape, read_shape
+from .shapes import AgeBands, Shape, read_age_bands, read_shape
 
 Aggregate = Literal[
     "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
-    "list_labs", "count_labs", "list_reports", "count_reports",
+    "list_labs", "count_labs", "list_reports", "count_reports", "median",
 ]  # fmt: skip
 """What the final query returns."""
-GroupBy = Literal["none", "month", "year", "patient", "lab", "sex"]
+GroupBy = Literal["none", "month", "year", "patient", "lab", "sex", "age"]
 """How aggregated rows are grouped."""
 RangeFilter = Literal["above", "below", "outside", "within"]
 """A condition relative to each result's own reference range."""
@@ -98,6 +98,10 @@ class Intent:
     """The patient the question names, resolved against the data before the model ran."""
     labs_all: bool = False
     """Every lab named is required ("patients seen at both X and Y"), not any of them."""
+    group_more: list[GroupBy] = field(default_factory=list)
+    """Further grouping keys after `group_by` ("by year and sex")."""
+    age_bands: AgeBands | None = None
+    """The age groups of an "age" grouping."""
     reports_or_labs: bool = False
     """The question is about reports or laboratories: a test need not be named."""
     patient_full_name: str | None = None
@@ -290,8 +294,8 @@ def _sex(t: _Text, intent: Intent) -> None:
         r"\bvarones\b"
     )
     if female and male:
-        if t.has(r"compar|vs\.?|versus|сравн|порівн|por sexo|by (?:sex|gender)"):
-            intent.group_by = "sex"
+        # Both named ("men vs women", «у мужчин и женщин»): they are wanted apart.
+        intent.group_by = "sex"
         return
     intent.sex = "F" if female else "M" if male else None
 
@@ -383,6 +387,8 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes"
     ):
         intent.aggregate = "list_patients"
+    elif t.take(r"\bmedian\b|медиан\w*|медіан\w*|\bmediana\b"):
+        intent.aggregate = "median"
     elif t.take(r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio|\bmedia\b"):
         intent.aggregate = "avg"
     elif t.take(
@@ -426,10 +432,12 @@ def _grouping(t: _Text, intent: Intent) -> None:
         (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|por laboratorio", "lab"),
         (r"by (?:sex|gender)|по полу|по статі|por sexo|por g[eé]nero", "sex"),
     )
-    for pattern, group in groups:
-        if t.take(pattern):
-            intent.group_by = group
-            return
+    keys: list[GroupBy] = [group for pattern, group in groups if t.take(pattern)]
+    if keys:
+        before = [intent.group_by] if intent.group_by != "none" else []
+        keys = [*before, *(k for k in keys if k not in before)]
+        intent.group_by, intent.group_more = keys[0], keys[1:]
+        return
     if t.take(r"\btrend\b|динамик\w*|динаміка|динаміку|tendencia|evoluci[oó]n"):
         intent.group_by = "month"
 
@@ -472,6 +480,9 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     intent = Intent(question=question, language=detect_language(question), labs_known=labs is not None)
     t = _Text(question)
     intent.window = _window(t, anchor or date.today())
+    intent.age_bands = read_age_bands(question)
+    if intent.age_bands is not None:
+        _blank(t, [intent.age_bands.span])
     _age(t, intent)
     lab_mentions = find_labs(question, labs or ())
     intent.labs = list(dict.fromkeys(m.lab for m in lab_mentions))
@@ -493,6 +504,9 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     shape = read_shape(question)
     _blank(t, list(shape.spans))
     _grouping(t, intent)
+    if intent.age_bands is not None:
+        keys: list[GroupBy] = [k for k in (intent.group_by, *intent.group_more) if k != "none"]
+        intent.group_by, intent.group_more = "age", keys
     _aggregate(t, intent)
     _conditions(t, intent)
     _apply_shape(shape, intent)
@@ -514,6 +528,8 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
     """Reports and laboratories counted or listed, a grouping by lab, two labs both required."""
     if shape.per_lab and intent.group_by == "none":
         intent.group_by = "lab"
+    elif shape.per_lab and "lab" not in (intent.group_by, *intent.group_more):
+        intent.group_more.append("lab")
     if shape.measure == "labs":
         intent.aggregate = "count_labs" if shape.counted else "list_labs"
     elif shape.measure == "reports":

@@ -12,6 +12,7 @@ sqlglot, never text pasted into SQL.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from sqlglot import exp
 from quarry.search import skeleton_fold as fold
 
 from .offline_intent import Intent
+from .shapes import AgeBands
 
 Expr = exp.Expr
 """A sqlglot expression node (the offline SQL is built as a syntax tree, never as text)."""
@@ -278,6 +280,10 @@ def _agg_expr(plan: Plan) -> tuple[Expr, str]:
     value = _col("value_numeric", "lr")
     if agg == "avg":
         return exp.Round(this=exp.Avg(this=value), decimals=exp.Literal.number(2)), "avg_value"
+    if agg == "median":
+        ordered = exp.Order(expressions=[exp.Ordered(this=value)])
+        median = exp.WithinGroup(this=exp.PercentileCont(this=exp.Literal.number(0.5)), expression=ordered)
+        return exp.Round(this=exp.cast(median, "numeric"), decimals=exp.Literal.number(2)), "median_value"
     if agg == "min":
         return exp.Min(this=value), "min_value"
     if agg == "max":
@@ -302,15 +308,39 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
 
     if label is not None:
         add(label, "analyte")
-    if g in ("month", "year"):
-        add(exp.cast(_date_trunc(g, _col("collected_at", "lr")), "date"), "period")
-    elif g == "patient":
-        add(_col("full_name", "p"), "patient", _col("id", "p"), _col("full_name", "p"))
-    elif g == "lab":
-        add(_col("lab_name", "r"), None)
-    elif g == "sex":
-        add(_col("sex", "p"), None)
+    for key in (g, *plan.intent.group_more):
+        if key in ("month", "year"):
+            add(exp.cast(_date_trunc(key, _col("collected_at", "lr")), "date"), "period" if key == g else key)
+        elif key == "patient":
+            add(_col("full_name", "p"), "patient", _col("id", "p"), _col("full_name", "p"))
+        elif key == "lab":
+            add(_col("lab_name", "r"), None)
+        elif key == "sex":
+            add(_col("sex", "p"), None)
+        elif key == "age" and plan.intent.age_bands is not None:
+            add(_age_band(plan.intent.age_bands), "age_group")
     return select, group, order
+
+
+def _age_band(bands: AgeBands) -> Expr:
+    """The age group of a row's patient: today's age, or the age on the day of the test."""
+    since = _col("collected_at", "lr") if bands.at_test else exp.CurrentDate()
+    age = exp.Extract(
+        this=exp.var("year"), expression=exp.Anonymous(this="age", expressions=[since, _col("birth_date", "p")])
+    )
+    if bands.width:
+        floor = exp.Mul(
+            this=exp.Floor(this=exp.Div(this=age, expression=exp.Literal.number(bands.width))),
+            expression=exp.Literal.number(bands.width),
+        )
+        return exp.cast(floor, "int")
+    case = exp.case()
+    starts = list(bands.starts)
+    if starts[0] > 0:
+        case = case.when(exp.LT(this=age.copy(), expression=exp.Literal.number(starts[0])), _str(f"<{starts[0]}"))
+    for lo, hi in itertools.pairwise(starts):
+        case = case.when(exp.LT(this=age.copy(), expression=exp.Literal.number(hi)), _str(f"{lo}-{hi - 1}"))
+    return case.else_(_str(f"{starts[-1]}+"))
 
 
 def _source(plan: Plan) -> exp.Select:
@@ -318,14 +348,14 @@ def _source(plan: Plan) -> exp.Select:
     i = plan.intent
     needs_patients = (
         i.aggregate in ("list", "latest", "list_patients")
-        or i.group_by in ("patient", "sex")
+        or bool({"patient", "sex", "age"} & {i.group_by, *i.group_more})
         or i.sex is not None
         or i.age_over is not None
         or i.age_under is not None
         or bool(plan.patient_forms)
         or (plan.patient_ids is None and plan.patient_fallback is not None)
     )
-    needs_reports = i.group_by == "lab" or bool((plan.labs and not i.labs_all) or plan.lab_fallback)
+    needs_reports = "lab" in (i.group_by, *i.group_more) or bool((plan.labs and not i.labs_all) or plan.lab_fallback)
     query = exp.select().from_(exp.to_table("lab_results").as_("lr"))
     if needs_patients:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "lr"))

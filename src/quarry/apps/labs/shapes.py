@@ -92,3 +92,52 @@ def _two_labs_joined(words: list[str]) -> bool:
     lex = _lexicon()["both"]
     repeated = [w for w in words if w in lex]
     return "both" in repeated or "tanto" in repeated or "ambos" in repeated or len(repeated) >= 2
+
+
+@dataclass(frozen=True)
+class AgeBands:
+    """Results grouped by the patient's age: below each start of `starts` up to the next, or in
+    bands of `width` years; today's age, or the age on the day of the test."""
+
+    starts: tuple[int, ...] = ()
+    width: int | None = None
+    at_test: bool = False
+    span: tuple[int, int] = (0, 0)
+
+
+_NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
+_WIDTH = re.compile(r"(\d{1,3})\s*-?\s*(?:years?|yr|летн\w*|річн\w*|años|-year)", re.IGNORECASE)
+
+
+def read_age_bands(question: str) -> AgeBands | None:
+    """The age groups the question asks for, or None ("by age group (<40, 40-59, 60+)" → starts
+    40, 60; "in 20-year age groups" → width 20; «18-39, 40-59, 60+» → starts 18, 40, 60)."""
+    text = plain(question)
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    forms = [_forms(w) for w, _, _ in tokens]
+    words = [fold(w) for w, _, _ in tokens]
+    lex = _lexicon()
+    at: int | None = None
+    for i in range(len(tokens)):
+        single = bool(forms[i] & lex["age_group"])
+        pair = i + 1 < len(tokens) and any(f"{a} {b}" in lex["age_group"] for a in forms[i] for b in forms[i + 1])
+        triple = i + 2 < len(tokens) and " ".join(words[i : i + 3]) in lex["age_group"]
+        if single or pair or triple:
+            at = i
+            break
+    if at is None:
+        return None
+    start = tokens[at][1]
+    width = _WIDTH.search(text[max(0, start - 20) : start + 40])
+    at_test = any(phrase in fold(text) for phrase in lex["age_at_test"])
+    if width is not None and not _NUMBER.search(text[start:].replace(width.group(0), "")):
+        begin = min(start, max(0, start - 20) + width.start())
+        return AgeBands(width=int(width.group(1)), at_test=at_test, span=(begin, tokens[at][2]))
+    found = [(int(m.group(1)), m.end()) for m in _NUMBER.finditer(text, start)]
+    numbers = sorted({n for n, _ in found if 0 < n < 120})
+    # "40-59, 60+": 59 ends a band because 60 starts the next; every other number starts one.
+    starts = tuple(n for n in numbers if n + 1 not in numbers)
+    if not starts:
+        return None
+    end = max(e for _, e in found) if found else tokens[at][2]
+    return AgeBands(starts=starts, at_test=at_test, span=(start, end))
