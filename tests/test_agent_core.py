@@ -196,7 +196,7 @@ def test_labs_tool_calls_reach_agent_runs_as_tool_steps() -> None:
     from tests.labs_support import load_test_data
 
     settings, _ = load_test_data()
-    resp = asyncio.run(labs_run("Покажи все мои результаты витамина Д за последний год", settings=settings))
+    resp = asyncio.run(labs_run("Покажи все результаты витамина Д за последний год", settings=settings))
     row = get_database(settings).fetch_one(
         "SELECT trace FROM agent_runs WHERE app = 'labs' ORDER BY id DESC LIMIT 1", write=True
     )

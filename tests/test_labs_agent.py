@@ -48,7 +48,7 @@ def _log(settings: Settings, log_id: int | None) -> dict[str, Any]:
 
 
 def test_offline_simple_search_finishes_in_two_iterations(labs_settings: Settings) -> None:
-    resp = ask("Покажи все мои результаты витамина Д за последний год", settings=labs_settings)
+    resp = ask("Покажи все результаты витамина Д за последний год", settings=labs_settings)
     assert resp.status == "ok", resp.error
     assert resp.iterations <= 2 and not resp.forced_completion
     assert resp.model == "offline:labs" and resp.language == "ru"

@@ -36,7 +36,7 @@ def test_tab_builds_inside_blocks() -> None:
 
 def test_handler_returns_sql_table_and_tool_log(key: str) -> None:
     sql, summary, chart, table, log, raw = asyncio.run(
-        ask("Покажи все мои результаты витамина Д за последний год", True, key)
+        ask("Покажи все результаты витамина Д за последний год", True, key)
     )
     assert chart["visible"] is True and chart["value"] is not None  # values over time: a picture
     explanation, facts = summary.split("\n\n", 1)  # summary is explanation + run facts
@@ -55,7 +55,7 @@ def _script(text: str) -> str:
 
 
 def test_english_question_is_explained_in_english(key: str) -> None:
-    _, summary, *_ = asyncio.run(ask("Show all my vitamin D results for the last year", True, key))
+    _, summary, *_ = asyncio.run(ask("Show all vitamin D results for the last year", True, key))
     assert _script(summary.split("\n\n", 1)[0]) == "LATIN"
 
 

@@ -29,6 +29,12 @@ def lemma_and_tags(word: str, lang: str) -> tuple[str, str]:
     return str(parse.normal_form), str(parse.tag)
 
 
+def readings(word: str, lang: str) -> list[tuple[str, str]]:
+    """Every (dictionary form, grammatical tags) reading of `word`, most likely first: «удали» is the
+    noun «удаль» and the imperative of «удалить», «мені» a noun and the pronoun «я»."""
+    return [(str(p.normal_form), str(p.tag)) for p in _analyzer(lang).parse(word)]
+
+
 def name_nominatives(word: str, lang: str) -> list[str]:
     """The nominative forms a name word may stand for, keeping its gender ("Фёдоровой" →
     ["Фёдорова"], "Петренка" → ["Петренко", "Петренок"…]); the word itself first when it is already

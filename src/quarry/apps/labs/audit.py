@@ -24,8 +24,8 @@ from quarry.settings import Settings
 from .loop import Generation
 from .models import LabsResponse
 
-LogStatus = Literal["ok", "clarify", "timeout", "validation_failed", "generation_failed", "execution_failed"]
-"""sql_generation_logs.status values."""
+LogStatus = Literal["ok", "clarify", "refused", "timeout", "validation_failed", "generation_failed", "execution_failed"]
+"""sql_generation_logs.status values (clarify and refused: no SQL was generated)."""
 
 
 def result_sha256(columns: list[str], rows: Sequence[Any] | None) -> str | None:
@@ -97,11 +97,16 @@ def write_log(
     *,
     execution_detail: str | None = None,
 ) -> int:
-    """Insert the attempt (``gen`` is None when the question was sent back for clarification,
-    nothing generated); returns the log id."""
+    """Insert the attempt (``gen`` is None when the question was sent back for clarification or
+    refused, nothing generated); returns the log id."""
     if gen is None:
-        meta: dict[str, Any] = {"clarify": True, "language": response.language, "timings": response.timings_ms}
-        status: LogStatus = "clarify"
+        status: LogStatus = "refused" if response.status == "refused" else "clarify"
+        meta: dict[str, Any] = {
+            status: True,
+            "reason_code": response.reason_code,
+            "language": response.language,
+            "timings": response.timings_ms,
+        }
     else:
         meta = metadata(gen, response, execution_detail=execution_detail)
         status = log_status(gen, response)

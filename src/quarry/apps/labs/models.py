@@ -9,8 +9,10 @@ from pydantic import BaseModel, Field
 from quarry.inputs import VISIBLE_TEXT
 
 Status = Literal["ok", "clarify", "refused", "error"]
-"""Outcome of one question: clarify = nothing in it names a test, patient, lab or period,
-so no SQL ran and `explanation` asks for more."""
+"""Outcome of one question: clarify = no SQL ran and `explanation` asks for what is missing
+(nothing named, a patient or test the data does not hold or holds twice, whose "my results");
+refused = no SQL ran because labs does not answer it (a change to the data, medical advice,
+personal data beyond names), `explanation` says why. `reason_code` names which."""
 ToolName = Literal[
     "fuzzy_search_parameter_names", "fuzzy_search_analyte_names", "execute_exploratory_sql", "generate_final_query"
 ]

@@ -456,6 +456,8 @@ def _labs(question: str, t: _Text, intent: Intent, skip_spans: list[tuple[int, i
     for word, start, _end in words(question)[1:]:
         if any(s <= start < e for s, e in skip_spans) or not word[:1].isupper() or word.lower() in _STOP:
             continue
+        if _function_word(word):  # "Did I have…": a pronoun, not a person's name
+            continue
         candidates.append(word)
     if intent.patient_name is None and candidates:
         intent.name_guess = " ".join(candidates[:3])

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pydantic_ai.models import Model
 
 from quarry.agent import record_run
-from quarry.caller import Caller, acting_as, current_caller
+from quarry.caller import Caller, acting_as, current_caller, current_principal
 from quarry.db import database_url, get_database
 from quarry.errors import DataMissing
 from quarry.inputs import clean_question
@@ -17,6 +17,7 @@ from quarry.retention import maybe_prune
 from quarry.settings import Settings, get_settings
 from quarry.sqlguard.readonly import ReadOnlyQueryError, run_readonly
 
+from .asker import means_its_patient, speaks_of_self, whose_question
 from .audit import redacted, write_log
 from .fuzzy import search_analyte_names, search_parameter_names
 from .ingest import has_data
@@ -27,6 +28,7 @@ from .offline_intent import Intent, detect_language, parse
 from .patients import NameMention, read_patient
 from .policy import READER_ROLE
 from .ratelimit import check_rate_limit
+from .refusal import refusal_of
 from .spec import SPEC
 
 EMPTY_HINT = "ask about lab results, e.g. 'vitamin D results in the last year'."
@@ -91,6 +93,26 @@ def _clarify(question: str) -> LabsResponse:
     )  # fmt: skip
 
 
+def held_back(question: str) -> LabsResponse | None:
+    """The answer to a question no SQL is written for, decided before anything is looked up: a
+    refusal (a change to the data, medical advice, personal data beyond names), or "whose
+    results?" for a first-person question from anyone but a patient key (a patient key's rows are
+    its own by row-level security, so its "my results" runs as asked)."""
+    language = detect_language(question)
+    refusal = refusal_of(question, language)
+    if refusal is not None:
+        return LabsResponse(
+            status="refused", question=question, explanation=refusal.explanation, language=language,
+            reason_code=refusal.reason,
+        )  # fmt: skip
+    if speaks_of_self(question, language) and not means_its_patient(current_principal()):
+        return LabsResponse(
+            status="clarify", question=question, explanation=whose_question(language), language=language,
+            reason_code="whose_results",
+        )  # fmt: skip
+    return None
+
+
 def _ask_about(question: str, mention: NameMention) -> LabsResponse:
     """The clarification for a name that fits several patients (listed with birth years) or none."""
     language = detect_language(question)
@@ -130,7 +152,8 @@ def narrowed_to(patient: ResolvedPatient | None) -> Caller:
 
 
 async def _asked_back(response: LabsResponse, started: float, settings: Settings) -> LabsResponse:
-    """Finish a turn that runs no SQL (a clarification): timings, the labs log and the audit row."""
+    """Finish a turn that runs no SQL (a clarification or a refusal): timings, the labs log and the
+    audit row (action = its status)."""
     db = get_database(settings)
     response.timings_ms = {
         "generation": 0.0,
@@ -191,6 +214,9 @@ async def run(
     await db.run(_ensure_data, s)
     await db.run(maybe_prune, db, s, tables=SPEC.retained)
     started = time.perf_counter()
+    held = await db.run(held_back, question)
+    if held is not None:
+        return await _asked_back(held, started, s)
     mention = await db.run(read_patient, question, db, s)
     if mention is not None and mention.patient is None:
         return await _asked_back(_ask_about(question, mention), started, s)

@@ -28,6 +28,8 @@ def render_text(resp: LabsResponse) -> str:
     lines: list[str] = []
     if resp.status == "error":
         lines.append(f"error: {resp.error}")
+    if resp.status == "refused":
+        lines.append(f"refused ({resp.reason_code}):")
     if resp.sql:
         lines += ["SQL:", *("  " + line for line in pretty_sql(resp.sql).splitlines()), ""]
     if resp.explanation:

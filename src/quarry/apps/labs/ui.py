@@ -48,6 +48,8 @@ def _log_rows(resp: LabsResponse) -> list[list[Any]]:
 def _status(resp: LabsResponse) -> str:
     if resp.status == "error":
         return f"**Error:** {resp.error}"
+    if resp.status == "refused":  # nothing ran: the reason is the whole answer
+        return f"**Refused** (`{resp.reason_code}`): {resp.explanation}"
     bits = [f"{resp.iterations} iteration(s)", f"model `{resp.model}`"]
     if resp.row_count is not None:
         bits.append(f"{resp.row_count} row(s){' (first rows only)' if resp.truncated else ''}")
