@@ -50,3 +50,22 @@ def name_nominatives(word: str, lang: str) -> list[str]:
         text = str(form.word)
         out.append(text[:1].upper() + text[1:] if word[:1].isupper() else text)
     return list(dict.fromkeys([*([word] if not out else []), *out]))
+
+
+def name_readings(word: str, lang: str) -> list[tuple[str, str | None]]:
+    """(nominative singular, 'M' | 'F' | None) of each reading of `word` as a name or a noun:
+    «Петренка» → ("Петренко", "M"); «Фёдоровой» → ("Фёдорова", "F"). Lower case."""
+    out: list[tuple[str, str | None]] = []
+    for parse in _analyzer(lang).parse(word):
+        tag = parse.tag
+        if not any(t in tag for t in _NAME_TAGS) and "NOUN" not in tag:
+            continue
+        form = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
+        if form is not None:
+            out.append((str(form.word), "M" if "masc" in tag else "F" if "femn" in tag else None))
+    return out
+
+
+def is_name_word(word: str, lang: str) -> bool:
+    """True when some reading of `word` is a first name, surname or patronymic."""
+    return any(any(t in p.tag for t in _NAME_TAGS) for p in _analyzer(lang).parse(word))

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import _analyzer
+from quarry.nlu.inflect import readings
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -585,5 +585,5 @@ def _function_word(word: str) -> bool:
         return True
     if not re.search(r"[\u0400-\u04ff]", word):
         return False
-    tags = [p.tag for lang in ("ru", "uk") for p in _analyzer(lang).parse(word)[:1]]
-    return any(tag.POS in _NOT_A_NAME_POS or "Apro" in str(tag) for tag in tags)
+    tags = [found[0][1] for lang in ("ru", "uk") if (found := readings(word, lang))]
+    return any(tag.split(",")[0].split()[0] in _NOT_A_NAME_POS or "Apro" in tag for tag in tags)

@@ -27,7 +27,7 @@ from quarry.auth.scope import scope_of
 from quarry.caller import current_principal
 from quarry.db import Database, database_url
 from quarry.nlu.fuzzy import edits_allowed
-from quarry.nlu.inflect import _analyzer
+from quarry.nlu.inflect import is_name_word, name_readings
 from quarry.nlu.text import fold, plain
 from quarry.settings import Settings
 
@@ -36,7 +36,6 @@ _TOKEN = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
 _POSSESSIVE = re.compile(r"(?:'s|s')$", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)(19[2-9]\d|200\d|201\d)(?!\d)")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_NAME_TAGS = ("Surn", "Name", "Patr")
 REMEMBER_S = 60.0
 """How long a worker reuses the list of patients (new patients arrive with an ingest)."""
 
@@ -98,18 +97,9 @@ def _readings(word: str) -> tuple[_Reading, ...]:
     out = [_Reading(fold(bare), None)]
     if _CYRILLIC.search(bare):
         for lang in ("ru", "uk"):
-            for parse in _analyzer(lang).parse(bare):
-                tag = parse.tag
-                if not any(t in tag for t in _NAME_TAGS) and "NOUN" not in tag:
-                    continue
-                form = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
-                if form is None:
-                    continue
-                nominative = fold(str(form.word))
-                if nominative == out[0].word:
-                    continue
-                sex = "M" if "masc" in tag else "F" if "femn" in tag else None
-                out.append(_Reading(nominative, sex))
+            for nominative, sex in name_readings(bare, lang):
+                if fold(nominative) != out[0].word:
+                    out.append(_Reading(fold(nominative), sex))
     return tuple(dict.fromkeys(out))
 
 
@@ -232,7 +222,7 @@ def _name_like(tokens: list[_Token], k: int) -> bool:
         return False
     word = tokens[k].text
     if _CYRILLIC.search(word):
-        return any(any(t in p.tag for t in _NAME_TAGS) for lang in ("ru", "uk") for p in _analyzer(lang).parse(word))
+        return is_name_word(word, "ru") or is_name_word(word, "uk")
     return k > 0
 
 
