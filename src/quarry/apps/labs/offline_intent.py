@@ -375,10 +375,12 @@ def _conditions(t: _Text, intent: Intent) -> None:
 
 def _aggregate(t: _Text, intent: Intent) -> None:
     if t.take(
-        r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons)|"
-        r"сколько\s+(?:\w+\s+)?(?:пациент\w*|человек|людей)|(?:количество|кол-во|число)\s+пациент\w*|"
-        r"скільки\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб)|кількість\s+пацієнт\w*|"
-        r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas)|n[uú]mero\s+de\s+pacientes"
+        # People counted, whoever they are ("how many women had low ferritin" counts women).
+        r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons|women|men|females|males|pts)\b|"
+        r"скольк\w*\s+(?:\w+\s+)?(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
+        r"(?:количество|кол-во|число)\s+(?:пациент\w*|женщин\w*|мужчин\w*)|"
+        r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
+        r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
     ):
         intent.aggregate = "count_patients"
     elif t.take(
