@@ -260,6 +260,12 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
 _PEOPLE = r"(?:women|men|patients|people|adults|persons|females|males)"
 
 
+_AND_OLDER = (
+    r"\b(\d{1,3})\s*(?:\+|(?:years?(?:\s+old)?|y\.?o\.?|лет|года|років|роки|рік|años)?\s*"
+    r"(?:and|or|и|или|і|та|або|y|o)\s+(?:older|over|above|up|старше|более|старші|більше|m[aá]s|mayores))"
+)
+
+
 def _age(t: _Text, intent: Intent) -> None:
     older = (
         r"(?:older than|aged over|aged above|over the age of|above the age of|"
@@ -278,7 +284,10 @@ def _age(t: _Text, intent: Intent) -> None:
         rf"|\b{_PEOPLE}(?P<cut>\s+(?:aged\s+)?(?:under|below)\s+(\d{{1,3}})\b)"
         r"|\bдо\s+(\d{1,3})\s+(?:лет|років)"
     )
-    if m := t.take(older):
+    if m := t.take(_AND_OLDER):
+        # "60 and older", «60 лет и старше», "65 años o más": the bound follows the number, inclusive.
+        intent.age_over = int(m.group(1)) - 1
+    elif m := t.take(older):
         intent.age_over = int(next(g for g in m.groups() if g and g.isdigit()))
     if m := t.take(younger):
         intent.age_under = int(next(g for g in m.groups() if g and g.isdigit()))
@@ -336,13 +345,15 @@ def _conditions(t: _Text, intent: Intent) -> None:
         r"(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
         r"|(?:выше|больше|превыша\w*)\s+(?:верхней\s+границы\s+)?норм\w*|вище\s+норм\w*|більше\s+норм\w*"
         r"|por\s+encima\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
-        r"|\belevated\b|\bhigh\b(?!est)|повышен\w*|підвищен\w*|высок\w+(?=\s+\w+)|elevad[oa]s?|\balt[oa]s?\b"
+        r"|\belevated\b|\bhigh\b(?!est)|повышен\w*|підвищен\w*|высок\w+(?=\s+\w+)|висок\w+(?=\s+\w+)"
+        r"|elevad[oa]s?|\balt[oa]s?\b"
     )
     below_normal = (
         r"(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
         r"|(?:ниже|меньше)\s+(?:нижней\s+границы\s+)?норм\w*|нижче\s+норм\w*|менше\s+норм\w*"
         r"|por\s+debajo\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
         r"|\blow\b(?!est)|\bdeficien\w*|дефицит\w*|недостат\w*|понижен\w*|знижен\w*|дефіцит\w*"
+        r"|низк\w+|низьк\w+"
         r"|\bbaj[oa]s?\b|deficiencia"
     )
     outside = (
