@@ -60,6 +60,12 @@ def test_audit_rows_keep_sql_counts_and_hash_but_no_patient_rows(labs_settings: 
     assert run_row["response"]["row_count"] == resp.row_count
     assert run_row["response"]["sql"] == resp.sql == log_row["sql"]
     assert run_row["response"]["result_sha256"] == digest == log_row["metadata"]["result_sha256"]
+    # A name the server cannot resolve before the run is looked up by the model with exploratory
+    # SQL: its result reaches the log as a count and a hash, never as rows.
+    unknown = asyncio.run(run("cholesterol of Zorblax Quintero", settings=labs_settings))
+    assert unknown.status == "clarify" and unknown.rows is None
+    log_row = db.fetch_one("SELECT metadata FROM sql_generation_logs WHERE id = :id", {"id": unknown.log_id})
+    assert log_row is not None
     explored = [i["results"] for i in log_row["metadata"]["iterations"] if i["tool"] == "execute_exploratory_sql"]
     assert explored, "the offline model looks the patient up with exploratory SQL"
     assert all("rows" not in r and (r.get("error") or r["result_sha256"]) for r in explored)
