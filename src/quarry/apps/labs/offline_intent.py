@@ -11,13 +11,16 @@ a patient called "Мед".
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import cache
+from pathlib import Path
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import readings
+from quarry.nlu.inflect import lemma, readings
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -182,6 +185,9 @@ def _window(t: _Text, anchor: date) -> TimeWindow | None:
     spans of years ("2023 thru 2025", «за 2023–2024»), "since April" («з квітня», "desde abril"),
     half a year and "this year" in every language; a rolling window ("last 30 days") is read to the
     day by the patterns below, and to the month by the language layer when they miss it."""
+    calendar = _last_calendar_unit(t, anchor)
+    if calendar is not None:
+        return calendar
     found = find_periods(Scan(plain(t.lower)), _PERIOD_LANGS, anchor)
     period = found[0] if found else None
     if period is not None and period.kind != "rolling":
@@ -200,6 +206,30 @@ def _taken(t: _Text, period: Period, anchor: date) -> TimeWindow:
         return TimeWindow(label, calendar="this_year")
     stop = period.end + timedelta(days=1) if period.end is not None else None
     return TimeWindow(label, start=period.start, end=stop if stop is None or stop <= anchor else None)
+
+
+_LAST_UNIT = (
+    # "last month" is the calendar month before this one ("past month" is a rolling window).
+    r"(?<!the )\b(?:last|previous) (?P<month>month)\b|(?<!the )\b(?:last|previous) (?P<quarter>quarter)\b"
+     r"|в прошлом (?P<month_ru>месяце)|прошл\w+ (?P<month_ru2>месяц\w*)|прошл\w+ (?P<quarter_ru>квартал\w*)"
+     r"|минул\w+ (?P<month_uk>місяц\w*)|минул\w+ (?P<quarter_uk>квартал\w*)|у минулому (?P<month_uk2>місяці)"
+     r"|(?:el |del )?(?P<month_es>mes) pasado|(?:el |del )?(?P<quarter_es>trimestre) pasado"
+)  # fmt: skip
+
+
+def _last_calendar_unit(t: _Text, anchor: date) -> TimeWindow | None:
+    m = t.take(_LAST_UNIT)
+    if m is None:
+        return None
+    quarter = any(v for k, v in m.groupdict().items() if k.startswith("quarter"))
+    if quarter:
+        this_start = date(anchor.year, 3 * ((anchor.month - 1) // 3) + 1, 1)
+        back = this_start.month - 3
+        start = date(this_start.year if back > 0 else this_start.year - 1, back if back > 0 else back + 12, 1)
+        return TimeWindow(m.group(0).strip(), start=start, end=this_start)
+    this_start = date(anchor.year, anchor.month, 1)
+    start = date(anchor.year if anchor.month > 1 else anchor.year - 1, anchor.month - 1 if anchor.month > 1 else 12, 1)
+    return TimeWindow(m.group(0).strip(), start=start, end=this_start)
 
 
 def _window_by_patterns(t: _Text) -> TimeWindow | None:
@@ -555,20 +585,19 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
 
 
 # Words that carry no test name: function words and generic lab vocabulary, four languages.
-_STOPWORD_TEXT = """
-show me all my the of for in on at from to with by per and or a an what which was were is are there any ever
-results result tests test values value levels level readings reading measurements analysis patients patient
-people everyone everybody how many much list give find get display see did do does have has had their our
-покажи покажите выведи найди все всех мои мой моя мою моих результаты результатов результат анализы анализов
-анализ анализа за в во на по у для и или с со от до из какие какой какая каков сколько был была было были есть
-значения значение уровень уровня показатели показатель пациенты пациентов пациент меня мне я ли
-покажіть усі всі мої мій моя результати результатів аналізи аналізів аналіз від та з які який скільки рівень
-значення показники пацієнти пацієнтів
-muestra muéstrame muestrame dame ver todos todas mis mi los las el la de del en por para con y o a al resultados
-resultado análisis analisis valores valor nivel niveles cuál cual cuáles fue es son hay qué que cuántos cuantos
-pacientes paciente tengo tiene
-"""
-_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+@cache
+def _ignorable() -> frozenset[str]:
+    data = tomllib.loads((Path(__file__).with_name("data") / "ignorable.toml").read_text(encoding="utf-8"))
+    return frozenset(w for words in data["ignorable"].values() for w in words)
+
+
+def _ignorable_word(word: str) -> bool:
+    """A word that names no test (`data/ignorable.toml`), as typed or, in Russian and Ukrainian,
+    in its dictionary form («анализе» is «анализ»)."""
+    lower = word.lower()
+    if lower in _ignorable():
+        return True
+    return bool(re.search(r"[\u0400-\u04ff]", word)) and any(lemma(word, lang) in _ignorable() for lang in ("ru", "uk"))
 
 
 def _content_words(
@@ -581,7 +610,7 @@ def _content_words(
     kept: list[str] = []
     for i, (word, start, end) in enumerate(tokens):
         consumed = i in skip or not t.lower[start:end].strip() or any(a <= start < b for a, b in taken)
-        if consumed or word.lower() in _STOPWORDS or (i > 0 and word[:1].isupper()) or _function_word(word):
+        if consumed or _ignorable_word(word) or (i > 0 and word[:1].isupper()) or _function_word(word):
             continue
         kept.append(word)
     return " ".join(kept[:3]) or None
