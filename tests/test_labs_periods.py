@@ -77,3 +77,38 @@ def test_how_many_women_counts_women(labs_settings: Settings) -> None:
     with acting_as(LOCAL):
         resp = asyncio.run(run("how many women had low ferritin", settings=labs_settings))
     assert resp.status == "ok" and resp.columns == ["patients"]
+
+
+def _patients_meeting(settings: Settings, sql: str) -> set[int]:
+    from quarry.db import get_database
+
+    return {int(r["id"]) for r in get_database(settings).fetch_all(sql)}
+
+
+def test_two_tests_each_with_its_own_condition_in_one_report(labs_settings: Settings) -> None:
+    """«HDL bajo y LDL alto en el mismo informe»: the patients with a report holding both."""
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("pacientes con HDL bajo y LDL alto en el mismo informe", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows is not None
+    from quarry.apps.labs.evaluate import expand_gold
+
+    expected = _patients_meeting(
+        labs_settings,
+        expand_gold(
+            "SELECT DISTINCT r.patient_id AS id FROM lab_reports r"
+            " JOIN lab_results a ON a.report_id = r.id JOIN lab_results b ON b.report_id = r.id"
+            " WHERE a.parameter_name IN {{names:HDL}} AND a.value_numeric < a.reference_low"
+            " AND b.parameter_name IN {{names:LDL}} AND b.value_numeric > b.reference_high"
+        ),
+    )
+    assert expected, "the test data holds such a report"
+    assert {r["patient_id"] for r in resp.rows} == expected
+
+
+def test_both_high_at_any_time_is_not_one_report() -> None:
+    ever = parse("who has had high LDL and also high triglycerides (not necessarily same day)?")
+    assert ever.overlap == "ever" and set(ever.sides.values()) == {"above"}
+    same = parse("у кого одновременно повышены АЛТ и АСТ")
+    assert same.overlap == "same_report" and set(same.sides.values()) == {"above"}
+    plain_list = parse("ferritin and glucose results")
+    assert plain_list.overlap == "none"

@@ -28,7 +28,7 @@ from quarry.nlu.text import plain
 
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
-from .shapes import AgeBands, Shape, read_age_bands, read_shape
+from .shapes import AgeBands, Shape, condition_near, joined_pair, read_age_bands, read_shape, same_report
 
 Aggregate = Literal[
     "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
@@ -105,6 +105,11 @@ class Intent:
     """Further grouping keys after `group_by` ("by year and sex")."""
     age_bands: AgeBands | None = None
     """The age groups of an "age" grouping."""
+    sides: dict[str, Literal["above", "below"]] = field(default_factory=dict)
+    """Per analyte code, the side of its range the patient's result must be on (two tests, each
+    with its own condition: "HDL low and LDL high")."""
+    overlap: Literal["none", "ever", "same_report"] = "none"
+    """Several tests' conditions met by one patient: at any time, or in one report."""
     reports_or_labs: bool = False
     """The question is about reports or laboratories: a test need not be named."""
     patient_full_name: str | None = None
@@ -555,6 +560,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _aggregate(t, intent)
     _conditions(t, intent)
     _apply_shape(shape, intent)
+    _overlap(question, tokens, intent)
     # A grouping without an aggregate means "the typical value per group".
     if intent.group_by != "none" and intent.aggregate == "list" and intent.mentions:
         intent.aggregate = "avg"
@@ -567,6 +573,27 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if not intent.mentions and not intent.reports_or_labs:
         intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans + list(shape.spans))
     return intent
+
+
+def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> None:
+    """Two or more tests, each above or below its range, for the same patient ("who has high LDL
+    and also high triglycerides", «у кого одновременно повышены АЛТ и АСТ», "HDL bajo y LDL alto
+    en el mismo informe"): the patients who meet every condition, ever or in one report."""
+    codes = list(dict.fromkeys(m.code for m in intent.mentions))
+    if len(codes) < 2 or intent.aggregate not in ("list_patients", "count_patients", "list"):
+        return
+    near = {m.code: condition_near(question, tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions}
+    said = [side for side in near.values() if side]
+    default = said[0] if said else intent.range_filter if intent.range_filter in ("above", "below") else None
+    if default is None:
+        return
+    if intent.aggregate == "list" and not (joined_pair(question) or len(said) >= 2):
+        return  # "ferritin and glucose above the range": both tests' results, not an overlap
+    intent.sides = {code: near.get(code) or default for code in codes}
+    intent.overlap = "same_report" if same_report(question) else "ever"
+    intent.range_filter = None
+    if intent.aggregate == "list":
+        intent.aggregate = "list_patients"
 
 
 def _apply_shape(shape: Shape, intent: Intent) -> None:

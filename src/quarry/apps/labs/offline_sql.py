@@ -451,9 +451,48 @@ def _both_labs(plan: Plan) -> list[Expr]:
     return out
 
 
+def _overlap_query(plan: Plan) -> exp.Select:
+    """Patients with a result of every named test on its side of the range: at any time, or in
+    one report (`intent.overlap`)."""
+    i = plan.intent
+    in_report = i.overlap == "same_report"
+    owner = _col("id", "r") if in_report else _col("id", "p")
+    link = "report_id" if in_report else "patient_id"
+    conditions: list[Expr] = []
+    for a in plan.analytes:
+        side = i.sides.get(a.code)
+        value = _col("value_numeric", "lr")
+        bound = (
+            exp.GT(this=value, expression=_col("reference_high", "lr"))
+            if side == "above"
+            else exp.LT(this=value, expression=_col("reference_low", "lr"))
+        )
+        inner_where = [exp.EQ(this=_col(link, "lr"), expression=owner.copy()), analyte_predicate(a), *_window(plan)]
+        if side is not None:
+            inner_where.append(bound)
+        inner = (
+            exp.select(exp.Literal.number(1)).from_(exp.to_table("lab_results").as_("lr")).where(exp.and_(*inner_where))
+        )
+        conditions.append(exp.Exists(this=inner))
+    query = exp.select().from_(exp.to_table("patients").as_("p"))
+    if in_report:
+        on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "r"))
+        query = exp.select().from_(exp.to_table("lab_reports").as_("r")).join(exp.to_table("patients").as_("p"), on=on)
+    people = [c for c in _patients(plan) if not isinstance(c, exp.In)]
+    if plan.patient_ids is not None:
+        people.append(_col("id", "p").isin(*(exp.Literal.number(pid) for pid in sorted(plan.patient_ids) or [0])))
+    query = query.where(exp.and_(*conditions, *people), copy=False)
+    if i.aggregate == "count_patients":
+        return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", "p")])), "patients"))
+    columns = [exp.alias_(_col("id", "p"), "patient_id"), exp.alias_(_col("full_name", "p"), "patient")]
+    return query.select(*columns, copy=False).distinct(copy=False).order_by(_col("patient"), copy=False)
+
+
 def build_query(plan: Plan) -> exp.Select:
     """The final SELECT for `plan`, as a sqlglot syntax tree."""
     i = plan.intent
+    if i.overlap != "none" and len(plan.analytes) >= 2:
+        return _overlap_query(plan)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
     query = _source(plan).where(_where(plan), copy=False)

@@ -87,6 +87,11 @@ def read_shape(question: str) -> Shape:
     return Shape(measure, counted and measure != "results", per_lab, both, tuple(spans))
 
 
+def joined_pair(question: str) -> bool:
+    """The question pairs two things ("both … and …", «и … и …», "tanto … como …")."""
+    return _two_labs_joined([fold(w) for w in _WORD.findall(plain(question))])
+
+
 def _two_labs_joined(words: list[str]) -> bool:
     """'both … and …', «и … и …», «і … і …», «tanto … como …»: a pairing word that comes back."""
     lex = _lexicon()["both"]
@@ -141,3 +146,42 @@ def read_age_bands(question: str) -> AgeBands | None:
         return None
     end = max(e for _, e in found) if found else tokens[at][2]
     return AgeBands(starts=starts, at_test=at_test, span=(start, end))
+
+
+Side = Literal["above", "below"]
+
+
+def condition_near(question: str, start_char: int, end_char: int) -> Side | None:
+    """ "high"/"low" said of the test named between `start_char` and `end_char`: the nearest such
+    word within two words before or after it («HDL bajo», "high LDL", «повышен АЛТ»)."""
+    text = plain(question)
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    inside = [i for i, (_, s, e) in enumerate(tokens) if s >= start_char and e <= end_char]
+    if not inside:
+        return None
+    first, last = inside[0], inside[-1]
+    lex = _lexicon()
+    for distance in (1, 2):
+        for k in (first - distance, last + distance):
+            if 0 <= k < len(tokens):
+                forms = _forms(tokens[k][0])
+                if forms & lex["high"]:
+                    return "above"
+                if forms & lex["low"]:
+                    return "below"
+    return None
+
+
+_NEGATION = re.compile(r"(?:\bnot|\bno|\bне|\bні|необов.язково|necesariamente)\W+(?:\w+\W+)?$")
+
+
+def same_report(question: str) -> bool:
+    """The question wants both conditions in one report ("in the same report", «одновременно»),
+    unless it says not ("not necessarily the same day")."""
+    text = fold(plain(question))
+    for phrase in _lexicon()["same_report"]:
+        for m in re.finditer(rf"(?<!\w){re.escape(phrase)}(?!\w)", text):
+            if not _NEGATION.search(text[: m.start()]):
+                return True
+    lemmas = {f for w in _WORD.findall(plain(question)) for f in _forms(w)}
+    return bool(lemmas & {p for p in _lexicon()["same_report"] if " " not in p})
