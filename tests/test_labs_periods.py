@@ -112,3 +112,20 @@ def test_both_high_at_any_time_is_not_one_report() -> None:
     assert same.overlap == "same_report" and set(same.sides.values()) == {"above"}
     plain_list = parse("ferritin and glucose results")
     assert plain_list.overlap == "none"
+
+
+def test_top_n_are_the_extreme_results_with_who_and_when(labs_settings: Settings) -> None:
+    from quarry.apps.labs.evaluate import expand_gold
+    from quarry.db import get_database
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("top 3 highest CRP values, with patient and date", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows is not None and len(resp.rows) == 3
+    best = get_database(labs_settings).fetch_all(
+        expand_gold(
+            "SELECT value_numeric FROM lab_results WHERE parameter_name IN {{names:CRP}}"
+            " AND value_numeric IS NOT NULL ORDER BY value_numeric DESC LIMIT 3"
+        )
+    )
+    assert [r["value_numeric"] for r in resp.rows] == [float(b["value_numeric"]) for b in best]
+    assert all(r["patient"] and r["collected_at"] for r in resp.rows)

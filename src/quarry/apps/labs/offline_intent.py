@@ -108,6 +108,9 @@ class Intent:
     sides: dict[str, Literal["above", "below"]] = field(default_factory=dict)
     """Per analyte code, the side of its range the patient's result must be on (two tests, each
     with its own condition: "HDL low and LDL high")."""
+    top: int | None = None
+    """Only the N highest (max) or lowest (min) results, with who and when ("top five CRP values",
+    "who has the highest bilirubin")."""
     overlap: Literal["none", "ever", "same_report"] = "none"
     """Several tests' conditions met by one patient: at any time, or in one report."""
     reports_or_labs: bool = False
@@ -561,6 +564,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _conditions(t, intent)
     _apply_shape(shape, intent)
     _overlap(question, tokens, intent)
+    _top(question, intent)
     # A grouping without an aggregate means "the typical value per group".
     if intent.group_by != "none" and intent.aggregate == "list" and intent.mentions:
         intent.aggregate = "avg"
@@ -573,6 +577,33 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if not intent.mentions and not intent.reports_or_labs:
         intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans + list(shape.spans))
     return intent
+
+
+_TOP = re.compile(
+    rf"\btop\s*-?\s*{_COUNT}|{_COUNT}\s+(?:highest|lowest|largest|smallest|самы\w+|наибольш\w+|наименьш\w+|найвищ\w+|"
+    rf"найнижч\w+|найбільш\w+|найменш\w+)|топ\s*-?\s*{_COUNT}|(?:los|las)\s+{_COUNT}\s+(?:más|mayores|menores|valores)"
+)
+_EXTREME_HIGH = re.compile(r"highest|\bmax|самы\w* высок|наибольш|максимальн|найвищ|найбільш|más alt|mayor|máxim")
+_EXTREME_LOW = re.compile(r"lowest|\bmin|самы\w* низк|наименьш|минимальн|найнижч|найменш|más baj|menor|mínim")
+_WHO = re.compile(r"\bwho\b|у кого|кто|хто|у кого|qui[eé]n")
+
+
+def _top(question: str, intent: Intent) -> None:
+    """ "top five highest CRP values", «топ-5 по СРБ», "who has the highest bilirubin": the N
+    extreme results with their patient and date, not one aggregate number."""
+    lower = question.lower()
+    high, low = _EXTREME_HIGH.search(lower), _EXTREME_LOW.search(lower)
+    if not (high or low) or not intent.mentions or intent.overlap != "none":
+        return
+    m = _TOP.search(lower)
+    if m is not None:
+        intent.top = _count(next(g for g in m.groups() if g))
+    elif _WHO.search(lower):
+        intent.top = 1
+    else:
+        return
+    intent.aggregate = "min" if low and not high else "max"
+    intent.group_by, intent.group_more = "none", []
 
 
 def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> None:

@@ -347,7 +347,8 @@ def _source(plan: Plan) -> exp.Select:
     """SELECT … FROM lab_results lr, joined to patients and reports only when needed."""
     i = plan.intent
     needs_patients = (
-        i.aggregate in ("list", "latest", "list_patients")
+        i.top is not None
+        or i.aggregate in ("list", "latest", "list_patients")
         or bool({"patient", "sex", "age"} & {i.group_by, *i.group_more})
         or i.sex is not None
         or i.age_over is not None
@@ -493,6 +494,12 @@ def build_query(plan: Plan) -> exp.Select:
     i = plan.intent
     if i.overlap != "none" and len(plan.analytes) >= 2:
         return _overlap_query(plan)
+    if i.top is not None:
+        value = _col("value_numeric", "lr")
+        extreme = _desc(value) if i.aggregate == "max" else exp.Ordered(this=value, nulls_first=False)
+        where = exp.and_(_where(plan), exp.Not(this=exp.Is(this=value.copy(), expression=exp.null())))
+        query = _source(plan).where(where, copy=False).select(_col("patient_id", "lr"), *_list_columns(), copy=False)
+        return query.order_by(extreme, copy=False).limit(i.top, copy=False)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
     query = _source(plan).where(_where(plan), copy=False)
