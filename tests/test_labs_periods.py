@@ -129,3 +129,18 @@ def test_top_n_are_the_extreme_results_with_who_and_when(labs_settings: Settings
     )
     assert [r["value_numeric"] for r in resp.rows] == [float(b["value_numeric"]) for b in best]
     assert all(r["patient"] and r["collected_at"] for r in resp.rows)
+
+
+GROUPS = [
+    ("average cholesterol by year and sex", ("year", ["sex"])),
+    ("средний гемоглобин по годам и полу", ("year", ["sex"])),
+    ("promedio de glucosa por año y sexo", ("year", ["sex"])),
+    ("средний гемоглобин у мужчин и женщин по годам", ("sex", ["year"])),
+    ("glucose and sex hormones", ("none", [])),
+]
+
+
+@pytest.mark.parametrize(("question", "keys"), GROUPS, ids=[q for q, _ in GROUPS])
+def test_two_grouping_keys(question: str, keys: tuple[str, list[str]]) -> None:
+    intent = parse(question)
+    assert (intent.group_by, intent.group_more) == keys

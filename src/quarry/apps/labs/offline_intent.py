@@ -481,9 +481,12 @@ def _grouping(t: _Text, intent: Intent) -> None:
             "patient",
         ),
         (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|por laboratorio", "lab"),
-        (r"by (?:sex|gender)|по полу|по статі|por sexo|por g[eé]nero", "sex"),
+        (r"by (?:sex|gender)|по полу|по статі|за статтю|por sexo|por g[eé]nero", "sex"),
     )
     keys: list[GroupBy] = [group for pattern, group in groups if t.take(pattern)]
+    # The second key of a pair, only after a first one: "by year and sex", «по годам и полу».
+    if keys and "sex" not in keys and t.take(r"(?<=\s)(?:and|и|і|та|y)\s+(?:sex|gender|полу|статі|статтю|sexo)\b"):
+        keys.append("sex")
     if keys:
         before = [intent.group_by] if intent.group_by != "none" else []
         keys = [*before, *(k for k in keys if k not in before)]
