@@ -199,4 +199,3 @@ _OVERLAP: dict[Lang, dict[str, str]] = {
     "es": {"ever": "Pacientes con {x} (en cualquier momento)", "same_report": "Pacientes con {x} en un mismo informe",
            "above": "por encima del rango", "below": "por debajo del rango"},
 }  # fmt: skip
-
