@@ -144,3 +144,19 @@ GROUPS = [
 def test_two_grouping_keys(question: str, keys: tuple[str, list[str]]) -> None:
     intent = parse(question)
     assert (intent.group_by, intent.group_more) == keys
+
+
+def test_the_latest_with_no_test_named_is_the_latest_report(labs_settings: Settings) -> None:
+    from quarry.db import get_database
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("Соколов Владимир - результаты последнего визита", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows
+    latest = get_database(labs_settings).fetch_one(
+        "SELECT id, collected_at FROM lab_reports WHERE patient_id = 2 ORDER BY collected_at DESC, id DESC LIMIT 1"
+    )
+    assert latest is not None
+    count = get_database(labs_settings).scalar(
+        "SELECT count(*) FROM lab_results WHERE report_id = :r", {"r": latest["id"]}
+    )
+    assert resp.row_count == count

@@ -123,7 +123,9 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
     subject = ", ".join(f"«{a.label}»" for a in plan.analytes) or t["any"]
     if plan.analytes and not any((a.names or a.fold_names) and not a.missing for a in plan.analytes):
         return t["none"].format(x=subject)
-    if i.overlap != "none":
+    if i.aggregate == "latest" and not plan.analytes:
+        parts = [_OVERLAP[i.language]["latest_report"]]
+    elif i.overlap != "none":
         each = " + ".join(f"«{a.label}» {_OVERLAP[i.language][i.sides.get(a.code, 'above')]}" for a in plan.analytes)
         parts = [_OVERLAP[i.language][i.overlap].format(x=each)]
     else:
@@ -190,12 +192,32 @@ def ask_for_test(name: str, language: Lang) -> str:
 
 
 _OVERLAP: dict[Lang, dict[str, str]] = {
-    "en": {"ever": "Patients with {x} (at any time)", "same_report": "Patients with {x} in one report",
-           "above": "above the range", "below": "below the range"},
-    "ru": {"ever": "Пациенты, у которых {x} (в любое время)", "same_report": "Пациенты, у которых {x} в одном бланке",
-           "above": "выше нормы", "below": "ниже нормы"},
-    "uk": {"ever": "Пацієнти, у яких {x} (будь-коли)", "same_report": "Пацієнти, у яких {x} в одному звіті",
-           "above": "вище норми", "below": "нижче норми"},
-    "es": {"ever": "Pacientes con {x} (en cualquier momento)", "same_report": "Pacientes con {x} en un mismo informe",
-           "above": "por encima del rango", "below": "por debajo del rango"},
-}  # fmt: skip
+    "en": {
+        "latest_report": "Every result of the most recent report",
+        "ever": "Patients with {x} (at any time)",
+        "same_report": "Patients with {x} in one report",
+        "above": "above the range",
+        "below": "below the range",
+    },
+    "ru": {
+        "latest_report": "Все результаты последнего бланка",
+        "ever": "Пациенты, у которых {x} (в любое время)",
+        "same_report": "Пациенты, у которых {x} в одном бланке",
+        "above": "выше нормы",
+        "below": "ниже нормы",
+    },
+    "uk": {
+        "latest_report": "Усі результати останнього звіту",
+        "ever": "Пацієнти, у яких {x} (будь-коли)",
+        "same_report": "Пацієнти, у яких {x} в одному звіті",
+        "above": "вище норми",
+        "below": "нижче норми",
+    },
+    "es": {
+        "latest_report": "Todos los resultados del informe más reciente",
+        "ever": "Pacientes con {x} (en cualquier momento)",
+        "same_report": "Pacientes con {x} en un mismo informe",
+        "above": "por encima del rango",
+        "below": "por debajo del rango",
+    },
+}

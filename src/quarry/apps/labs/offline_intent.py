@@ -28,7 +28,16 @@ from quarry.nlu.text import plain
 
 from .knowledge import Mention, find_labs, find_mentions, words
 from .reference import Lang
-from .shapes import AgeBands, Shape, condition_near, joined_pair, read_age_bands, read_shape, same_report
+from .shapes import (
+    AgeBands,
+    Shape,
+    condition_near,
+    joined_pair,
+    latest_report,
+    read_age_bands,
+    read_shape,
+    same_report,
+)
 
 Aggregate = Literal[
     "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
@@ -566,6 +575,8 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _aggregate(t, intent)
     _conditions(t, intent)
     _apply_shape(shape, intent)
+    if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
+        intent.aggregate = "latest"  # "results from her most recent visit": the latest report
     _overlap(question, tokens, intent)
     _top(question, intent)
     # A grouping without an aggregate means "the typical value per group".

@@ -506,6 +506,17 @@ def build_query(plan: Plan) -> exp.Select:
     collected = _col("collected_at", "lr")
     if i.aggregate == "list" and i.group_by == "none":
         return query.select(*_list_columns(), copy=False).order_by(_desc(collected), copy=False)
+    if i.aggregate == "latest" and not plan.analytes:
+        # "the latest" with no test named: every result of each patient's most recent report.
+        latest = (
+            exp.select(_col("id", "rl"))
+            .from_(exp.to_table("lab_reports").as_("rl"))
+            .where(exp.EQ(this=_col("patient_id", "rl"), expression=_col("patient_id", "lr")))
+            .order_by(_desc(_col("collected_at", "rl")), _desc(_col("id", "rl")))
+            .limit(1)
+        )
+        query = query.where(exp.EQ(this=_col("report_id", "lr"), expression=exp.Subquery(this=latest)), copy=False)
+        return query.select(*_list_columns(), copy=False).order_by(_desc(collected), copy=False)
     if i.aggregate == "latest" and i.group_by in ("none", "patient"):
         label = _analyte_label(plan)
         keys: list[Expr] = [_col("patient_id", "lr")] if i.group_by == "patient" or _per_patient(i) else []

@@ -185,3 +185,14 @@ def same_report(question: str) -> bool:
                 return True
     lemmas = {f for w in _WORD.findall(plain(question)) for f in _forms(w)}
     return bool(lemmas & {p for p in _lexicon()["same_report"] if " " not in p})
+
+
+def latest_report(question: str) -> bool:
+    """ "her most recent visit", «последний анализ», «останнього візиту», "el último informe": a
+    word for the latest within two words before a word for a report."""
+    forms = [_forms(w) for w in _WORD.findall(plain(question))]
+    lex = _lexicon()
+    report_words = lex["reports"] | lex["latest_of"]
+    return any(
+        f & report_words and any(g & lex["latest"] for g in forms[max(0, i - 2) : i]) for i, f in enumerate(forms)
+    )
