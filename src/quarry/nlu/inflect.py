@@ -18,6 +18,7 @@ def _analyzer(lang: str) -> Any:
     return pymorphy3.MorphAnalyzer(lang=lang)
 
 
+@lru_cache(maxsize=8192)
 def lemma(word: str, lang: str) -> str:
     """The dictionary form of `word` (lower case), its most likely reading."""
     return str(_analyzer(lang).parse(word)[0].normal_form)

@@ -599,7 +599,7 @@ _TOP = re.compile(
 )
 _EXTREME_HIGH = re.compile(r"highest|\bmax|самы\w* высок|наибольш|максимальн|найвищ|найбільш|más alt|mayor|máxim")
 _EXTREME_LOW = re.compile(r"lowest|\bmin|самы\w* низк|наименьш|минимальн|найнижч|найменш|más baj|menor|mínim")
-_WHO = re.compile(r"\bwho\b|у кого|кто|хто|у кого|qui[eé]n")
+_WHO = re.compile(r"\bwho\b|у кого|кто|хто|qui[eé]n")
 
 
 def _top(question: str, intent: Intent) -> None:

@@ -225,7 +225,9 @@ def _age(op: type[exp.Binary], years: int) -> Expr:
     return op(this=exp.Extract(this=exp.var("year"), expression=age), expression=exp.Literal.number(years))
 
 
-def _patients(plan: Plan) -> list[Expr]:
+def _patients(plan: Plan, ids_in: exp.Column | None = None) -> list[Expr]:
+    """Who the rows belong to: the patients found (their ids matched in `ids_in`, lr.patient_id
+    by default), or their names; and sex and age."""
     i = plan.intent
     out: list[Expr] = []
     if plan.patient_forms:
@@ -233,7 +235,7 @@ def _patients(plan: Plan) -> list[Expr]:
         out += [_name_match(_col("full_name", "p"), forms) for forms in plan.patient_forms]
     elif plan.patient_ids is not None:
         ids: list[Expr] = [exp.Literal.number(pid) for pid in sorted(plan.patient_ids)] or [exp.null()]
-        out.append(_col("patient_id", "lr").isin(*ids))
+        out.append((ids_in or _col("patient_id", "lr")).isin(*ids))
     elif plan.patient_fallback:
         out += [_name_match(_col("full_name", "p"), name_forms(w)) for w in name_words(plan.patient_fallback)]
     if i.sex:
@@ -402,10 +404,7 @@ def _report_query(plan: Plan) -> exp.Select:
         )
         where.append(exp.Exists(this=inner))
     where += [_retarget(c) for c in _window(plan)]
-    if plan.patient_ids is not None:
-        ids: list[Expr] = [exp.Literal.number(pid) for pid in sorted(plan.patient_ids)] or [exp.null()]
-        where.append(_col("patient_id", r).isin(*ids))
-    where += [c for c in _patients(plan) if not isinstance(c, exp.In)]
+    where += _patients(plan, ids_in=_col("patient_id", r))
     where += _labs(plan)
     query = query.where(_and(where, empty=exp.true()), copy=False)
     keys: list[tuple[Expr, str]] = []
@@ -479,10 +478,7 @@ def _overlap_query(plan: Plan) -> exp.Select:
     if in_report:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "r"))
         query = exp.select().from_(exp.to_table("lab_reports").as_("r")).join(exp.to_table("patients").as_("p"), on=on)
-    people = [c for c in _patients(plan) if not isinstance(c, exp.In)]
-    if plan.patient_ids is not None:
-        people.append(_col("id", "p").isin(*(exp.Literal.number(pid) for pid in sorted(plan.patient_ids) or [0])))
-    query = query.where(exp.and_(*conditions, *people), copy=False)
+    query = query.where(exp.and_(*conditions, *_patients(plan, ids_in=_col("id", "p"))), copy=False)
     if i.aggregate == "count_patients":
         return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", "p")])), "patients"))
     columns = [exp.alias_(_col("id", "p"), "patient_id"), exp.alias_(_col("full_name", "p"), "patient")]
