@@ -54,7 +54,9 @@ def test_offline_simple_search_finishes_in_two_iterations(labs_settings: Setting
     assert resp.model == "offline:labs" and resp.language == "ru"
     assert resp.tool_calls[0].tool == "fuzzy_search_parameter_names"
     assert resp.tool_calls[-1].tool == "generate_final_query"
-    assert resp.sql and "parameter_name IN" in resp.sql and "INTERVAL '1 YEAR'" in resp.sql
+    # The year is counted back from the data's newest result, as a date (issue 19: not CURRENT_DATE).
+    assert resp.sql and "parameter_name IN" in resp.sql and "collected_at >= '" in resp.sql
+    assert "CURRENT_DATE" not in resp.sql.upper()
     assert resp.explanation and "витамин" in resp.explanation.lower()
     assert resp.rows is not None and resp.row_count == len(resp.rows)
     assert all(row["parameter_name"] for row in resp.rows)

@@ -22,7 +22,13 @@ PERIODS = [
     ("глюкоза з квітня", date(2026, 4, 1), None),
     ("ferritin since april", date(2026, 4, 1), None),
     ("hemoglobina desde abril", date(2026, 4, 1), None),
-    ("сахар за последние полгода", date(2026, 6, 1), None),
+    ("сахар за последние полгода", date(2026, 5, 22), None),
+    ("glucose in the last 30 days", date(2026, 10, 23), None),
+    ("ESR over the past two quarters", date(2026, 4, 1), date(2026, 10, 1)),
+    ("ЛПНЩ за останні два квартали", date(2026, 4, 1), date(2026, 10, 1)),
+    ("plaquetas en los últimos dos trimestres", date(2026, 4, 1), date(2026, 10, 1)),
+    ("hemoglobin this year", date(2026, 1, 1), None),
+    ("холестерин в прошлом году", date(2025, 1, 1), date(2026, 1, 1)),
     ("wbc last quarter", date(2026, 7, 1), date(2026, 10, 1)),
     ("АЛТ за минулий квартал", date(2026, 7, 1), date(2026, 10, 1)),
     ("glucosa del mes pasado", date(2026, 10, 1), date(2026, 11, 1)),
@@ -36,9 +42,19 @@ def test_periods_are_read_to_dates(question: str, start: date, end: date | None)
     assert window is not None and (window.start, window.end) == (start, end)
 
 
-def test_a_rolling_window_in_days_stays_an_interval() -> None:
-    window = parse("glucose in the last 30 days", anchor=ANCHOR).window
-    assert window is not None and window.interval == "30 days" and window.start is None
+def test_periods_are_read_from_the_newest_result_not_the_server_clock(labs_settings: Settings) -> None:
+    """Issue 19 item 5: "the last 3 months" ends at the data's newest result, and the SQL holds the
+    dates (never CURRENT_DATE), so the answer does not change with the day it is asked."""
+    from quarry.db import get_database
+
+    db = get_database(labs_settings)
+    newest = db.scalar("SELECT max(collected_at)::date FROM lab_results")
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("platelet count in the last 3 months", settings=labs_settings))
+    assert resp.status == "ok" and resp.sql is not None and "CURRENT_DATE" not in resp.sql.upper()
+    start = date(newest.year + (newest.month - 4) // 12, (newest.month - 4) % 12 + 1, min(newest.day, 28))
+    assert resp.rows is not None and all(str(r["collected_at"])[:10] >= start.isoformat() for r in resp.rows)
+    assert start.isoformat()[:7] in (resp.explanation or "")
 
 
 AGES = [

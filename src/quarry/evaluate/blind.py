@@ -113,14 +113,19 @@ def summarise(name: str, verdicts: Sequence[BlindVerdict]) -> BlindFigures:
 
 
 GraderSets = list[tuple[str, Grader]]
-"""(file-name prefix, grader) pairs: every blind set of the app whose name starts with the prefix."""
+"""(file-name prefix, grader) pairs: every blind set of the app whose name starts with the prefix,
+graded by the first pair that has it."""
 
 
 async def blind_figures(app: str, graders: GraderSets, *, progress: bool) -> list[BlindFigures]:
     """Every blind set of `app`, each through the grader of its prefix."""
     out: list[BlindFigures] = []
+    graded: set[Path] = set()
     for prefix, grade in graders:
         for path in blind_sets(app, prefix=prefix):
+            if path in graded:
+                continue  # an earlier, narrower prefix had it ("round2" before "round")
+            graded.add(path)
             out.append(await grade_set(path, grade, progress=progress))
     return out
 

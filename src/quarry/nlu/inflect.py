@@ -70,3 +70,16 @@ def name_readings(word: str, lang: str) -> list[tuple[str, str | None]]:
 def is_name_word(word: str, lang: str) -> bool:
     """True when some reading of `word` is a first name, surname or patronymic."""
     return any(any(t in p.tag for t in _NAME_TAGS) for p in _analyzer(lang).parse(word))
+
+
+def is_name_word_in(word: str, langs: tuple[str, ...]) -> bool:
+    """True when `word` reads as a first name, surname or patronymic in one of `langs` whose
+    dictionary knows it, or in any of them when none does: «Проверь» is a Russian verb, not the
+    surname the Ukrainian dictionary guesses for a word it has never seen."""
+    known = tuple(lang for lang in langs if _analyzer(lang).word_is_known(word))
+    return any(is_name_word(word, lang) for lang in known or langs)
+
+
+def is_known_word(word: str, langs: tuple[str, ...]) -> bool:
+    """True when the dictionary of one of `langs` (Russian, Ukrainian) holds `word` in some form."""
+    return any(_analyzer(lang).word_is_known(word) for lang in langs if lang in ("ru", "uk"))

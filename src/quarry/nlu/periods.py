@@ -11,6 +11,7 @@ resale comps (their data ends in the past). Words are data (`data/periods.toml`)
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -29,7 +30,7 @@ class Period:
     (inclusive of the anchor's month); `start`/`end` are calendar dates (end None: up to now)."""
 
     kind: str
-    """rolling | since | this_year | years"""
+    """rolling | since | this_year | years | month"""
     start: date
     end: date | None
     months: int
@@ -73,6 +74,10 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
         ),
         "since": re.compile(rf"{edge_l}(?:{_alt('since', langs)})\s+(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"),
         "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
+        "in_month": re.compile(
+            rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<what>[^\W\d_]{{3,}})"
+            rf"(?:(?:\s+(?:de|del|of))?\s+(?P<y>(?:19|20)\d\d))?{edge_r}"
+        ),
     }  # fmt: skip
 
 
@@ -103,9 +108,24 @@ def month_number(word: str, langs: tuple[str, ...]) -> int | None:
     return when.month if when is not None else None
 
 
-def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date, *, bare: bool = False) -> list[Period]:
+def month_named(word: str, langs: tuple[str, ...]) -> int | None:
+    """The month a word names in any grammatical case («в жовтні», «в октябре»): as typed, or read
+    back to its dictionary form in Russian and Ukrainian."""
+    from quarry.nlu.inflect import lemma
+
+    found = month_number(word, langs)
+    for lang in ("ru", "uk"):
+        if found is None and lang in langs and re.search(r"[\u0400-\u04ff]", word):
+            found = month_number(lemma(word, lang), langs)
+    return found
+
+
+def find_periods(
+    scan: Scan, langs: tuple[str, ...], anchor: date, *, bare: bool = False, month_names: bool = False
+) -> list[Period]:
     """Every period in the scan's unread text, in reading order; each is taken from the scan.
-    With `bare`, a count of months or quarters alone ("2 qtrs") is a window too."""
+    With `bare`, a count of months or quarters alone ("2 qtrs") is a window too; with `month_names`, a
+    month named alone ("in October", «в жовтні») is that month, the latest one not after the anchor."""
     rx = _patterns(langs)
     found: list[Period] = []
 
@@ -140,4 +160,11 @@ def find_periods(scan: Scan, langs: tuple[str, ...], anchor: date, *, bare: bool
         y = int(m["y"])
         if y <= anchor.year:
             add("years", date(y, 1, 1), date(y, 12, 31), m)
+    for m in scan.matches(rx["in_month"]) if month_names else ():
+        month = month_named(m["what"], langs)
+        if month is None:
+            continue
+        year = int(m["y"]) if m["y"] else anchor.year if month <= anchor.month else anchor.year - 1
+        last = calendar.monthrange(year, month)[1]
+        add("month", date(year, month, 1), date(year, month, last), m)
     return sorted(found, key=lambda p: p.span)

@@ -7,18 +7,45 @@ a clarification is right when it asks back and no SQL ran, a refusal when it ref
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from quarry.db import get_database
-from quarry.evaluate.blind import BlindVerdict, Grader, GraderSets
+from quarry.evaluate.blind import BlindVerdict, Grader, GraderSets, evals_dir
 from quarry.settings import Settings
 
 from .evaluate_rows import EVAL_MAX_ROWS, norm_value, row_key, same_results
 
+_TODAY = re.compile(r"\bcurrent_date\b|\bnow\(\)", re.IGNORECASE)
+
 
 def graders(settings: Settings) -> GraderSets:
-    return [("round", labs_grader(settings))]
+    """Each listed round against the data of the day it was written; the rest against the
+    database in use."""
+    listed = [(name, date.fromisoformat(str(v["anchor"]))) for name, v in sorted(_data_days().items())]
+    return [*((name, labs_grader(settings, day)) for name, day in listed), ("round", labs_grader(settings))]
+
+
+def _data_days() -> dict[str, Any]:
+    path = evals_dir() / "blind" / "labs" / "data.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def data_of_day(settings: Settings, day: date) -> Settings:
+    """Settings for a database on the same server holding the demo data generated for `day`
+    (made on first use)."""
+    from .authoring.generate import DEMO_RESULTS
+    from .ingest import has_data, ingest
+
+    name = f"quarry_labs_blind_{day:%Y%m%d}"
+    there = settings.model_copy(update={"database_url": get_database(settings).sibling_url(name)})
+    held = int(get_database(there).scalar("SELECT count(*) FROM lab_results") or 0) if has_data(there) else 0
+    if held != DEMO_RESULTS:
+        ingest(DEMO_RESULTS, seed=42, anchor=day, settings=there)
+    return there
 
 
 def _columns(rows: list[list[Any]]) -> list[Counter[str]]:
@@ -47,14 +74,23 @@ def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered:
     return same_results(gold, projected)
 
 
-def labs_grader(settings: Settings) -> Grader:
+def labs_grader(settings: Settings, written: date | None = None) -> Grader:
+    """`written`: the day the set was written; its records are answered against the data of that
+    day (made on first use), and `current_date` in their gold SQL means that day."""
     from .orchestrator import run
 
-    db = get_database(settings)
+    made: list[Settings] = []
+
+    def where() -> Settings:
+        if not made:
+            made.append(settings if written is None else data_of_day(settings, written))
+        return made[0]
 
     async def grade(record: dict[str, Any]) -> BlindVerdict:
         rid, lang, expect = str(record["id"]), str(record.get("lang", "?")), str(record["expect"])
-        resp = await run(str(record["question"]), settings=settings, max_rows=EVAL_MAX_ROWS)
+        here = where()
+        db = get_database(here)
+        resp = await run(str(record["question"]), settings=here, max_rows=EVAL_MAX_ROWS)
         ran = resp.rows is not None
         if expect == "clarify":
             ok = resp.status == "clarify" and not ran
@@ -62,7 +98,10 @@ def labs_grader(settings: Settings) -> Grader:
         if expect == "refuse":
             ok = resp.status == "refused" and not ran
             return BlindVerdict(id=rid, right=ok, group=lang, why="" if ok else f"{resp.status}, rows ran: {ran}")
-        gold = [list(r.values()) for r in db.fetch_all(str(record["gold_sql"]))]
+        gold_sql = str(record["gold_sql"])
+        if written is not None:
+            gold_sql = _TODAY.sub(f"date '{written.isoformat()}'", gold_sql)
+        gold = [list(r.values()) for r in db.fetch_all(gold_sql)]
         if not ran or resp.rows is None:
             return BlindVerdict(id=rid, right=False, group=lang, why=f"{resp.status}: no rows ({resp.error or ''})")
         predicted = [[row.get(c) for c in resp.columns] for row in resp.rows]

@@ -18,6 +18,7 @@ from quarry.progress import Reporter, SilentReporter
 from quarry.settings import Settings, get_settings
 
 from .authoring.generate import DEMO_RESULTS, Dataset, generate
+from .clock import forget_data_today
 from .fuzzy import forget_searches
 from .patients import forget_roster
 from .reference import LANGS, load_analytes
@@ -146,6 +147,7 @@ def ingest(
         conn.execute("ANALYZE patients, lab_reports, lab_results, lab_parameter_names, analytes, analyte_aliases")
     forget_searches()
     forget_roster()
+    forget_data_today()
     elapsed = time.perf_counter() - started
     names = int(db.scalar("SELECT count(*) FROM lab_parameter_names", write=True) or 0)
     return IngestReport(

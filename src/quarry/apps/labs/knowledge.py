@@ -16,54 +16,29 @@ way round: they are read from the data once per run and passed in (`find_labs`).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+from quarry.nlu.coverage import stopwords
+from quarry.nlu.inflect import is_known_word
 from quarry.search import skeleton_fold as fold
 from quarry.search import trigram_similarity as similarity
 from quarry.search import trigrams
 
 from .reference import Analyte, Lang, load_analytes
 
-# Everyday words for analytes, in the four languages (what people type, not what labs print).
+_LANGS = ("en", "ru", "uk", "es")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+_COLLOQUIAL_FILE = Path(__file__).with_name("data") / "colloquial.toml"
 COLLOQUIAL: dict[str, tuple[str, ...]] = {
-    "VITD25": ("витамин д", "витамин d", "вітамін д", "vitamin d", "vitamina d", "витамин д3", "vitamin d3",
-               "25-гидроксивитамин д", "25-hydroxyvitamin d", "calcidiol", "кальцидиол"),
-    "CHOL": ("холестерин", "холестерол", "общий холестерин", "cholesterol", "total cholesterol",
-             "colesterol"),
-    "LDL": ("лпнп", "ldl", "плохой холестерин", "bad cholesterol", "colesterol malo", "холестерин лпнп"),
-    "HDL": ("лпвп", "hdl", "хороший холестерин", "good cholesterol", "colesterol bueno", "холестерин лпвп"),
-    "TRIG": ("триглицериды", "triglycerides", "trigliceridos", "тригліцериди"),
-    "GLU": ("глюкоза", "сахар", "сахар в крови", "цукор", "blood sugar", "sugar", "glucose", "glucosa",
-            "azucar"),
-    "HBA1C": ("гликированный гемоглобин", "гликогемоглобин", "hba1c", "a1c", "hemoglobina glicada",
-              "glycated hemoglobin"),
-    "HGB": ("гемоглобин", "гемоглобін", "hemoglobin", "haemoglobin", "hemoglobina"),
-    "WBC": ("лейкоциты", "лейкоцити", "white blood cells", "leukocytes", "leucocitos"),
-    "RBC": ("эритроциты", "еритроцити", "red blood cells", "erythrocytes", "eritrocitos"),
-    "PLT": ("тромбоциты", "тромбоцити", "platelets", "plaquetas"),
-    "FERR": ("ферритин", "феритин", "ferritin", "ferritina"),
-    "FE": ("железо", "сывороточное железо", "залізо", "iron", "serum iron", "hierro"),
-    "TSH": ("ттг", "tsh", "тиреотропный гормон", "thyrotropin", "tirotropina"),
-    "FT4": ("т4", "свободный т4", "free t4", "ft4", "t4 libre", "тироксин", "thyroxine", "tiroxina"),
-    "CREA": ("креатинин", "креатинін", "creatinine", "creatinina"),
-    "ALT": ("алт", "alt", "аланинаминотрансфераза", "alanine aminotransferase", "sgpt"),
-    "AST": ("аст", "ast", "аспартатаминотрансфераза", "aspartate aminotransferase", "sgot"),
-    "B12": ("витамин b12", "витамин б12", "b12", "vitamin b12", "vitamina b12", "cobalamin",
-            "цианокобаламин"),
-    "CRP": ("срб", "crp", "pcr", "c-реактивный белок", "c-reactive protein", "proteina c reactiva"),
-    "UREA": ("мочевина", "сечовина", "urea", "bun", "urea nitrogen"),
-    "URIC": ("мочевая кислота", "сечова кислота", "uric acid", "acido urico"),
-    "CA": ("кальций", "кальцій", "calcium", "calcio"),
-    "K": ("калий", "калій", "potassium", "potasio"),
-    "NA": ("натрий", "натрій", "sodium", "sodio"),
-    "TBIL": ("билирубин", "білірубін", "bilirubin", "bilirrubina"),
-    "ESR": ("соэ", "шое", "esr", "vsg", "sed rate", "sedimentation rate"),
-    "FOL": ("фолиевая кислота", "фолат", "фолієва кислота", "folate", "folic acid", "acido folico"),
-    "INS": ("инсулин", "інсулін", "insulin", "insulina"),
-    "MG": ("магний", "магній", "magnesium", "magnesio"),
-}  # fmt: skip
+    code: tuple(words)
+    for code, words in tomllib.loads(_COLLOQUIAL_FILE.read_text(encoding="utf-8"))["colloquial"].items()
+}
+"""Everyday words for analytes (`data/colloquial.toml`)."""
 
 _PAREN = re.compile(r"\(([^)]*)\)")
 _TOKEN = re.compile(r"[\w][\w'’-]*", re.UNICODE)
@@ -187,13 +162,14 @@ def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: i
     `skip` holds word indexes that belong to something else (a patient's name, a date).
     """
     tokens = words(text)
+    said = _full_forms([t[0] for t in tokens])
     candidates: list[Mention] = []
     for start in range(len(tokens)):
         for end in range(start + 1, min(len(tokens), start + max_words) + 1):
             if any(i in skip for i in range(start, end)):
                 break
             phrase = " ".join(t[0] for t in tokens[start:end])
-            folded = fold(phrase)
+            folded = fold(" ".join(said[start:end]))
             if len(folded) < 2:
                 continue
             key, score = _best_key(folded, exact_only=len(folded) < MIN_FUZZY_KEY)
@@ -209,6 +185,53 @@ def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: i
         chosen.append(m)
         taken |= span
     return _merge_adjacent(sorted(chosen, key=lambda m: m.start), tokens)
+
+
+def _full_forms(typed: list[str]) -> list[str]:
+    """Each word, or the word it shortens (`_full_form`). A Russian or Ukrainian word the
+    dictionary knows («были», «вит») is read as shortened only when, with the word after it, it
+    makes a name of a test («вит д» → «витамин д»): «были» stays a verb."""
+    out: list[str] = []
+    for i, word in enumerate(typed):
+        full = _full_form(word)
+        if full != word and _CYRILLIC.search(word) and is_known_word(word, ("ru", "uk")):
+            after = typed[i + 1] if i + 1 < len(typed) else ""
+            if not after or fold(f"{full} {after}") not in _key_index().by_folded:
+                full = word
+        out.append(full)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _key_words() -> dict[str, frozenset[str]]:
+    """Every folded word of every analyte key ("vitamin", "холестерин", "глікований"), with the
+    analytes whose keys hold it."""
+    codes: dict[str, set[str]] = {}
+    for key in keys():
+        for w in key.folded.split():
+            if len(w) >= 4 and w.isalpha():
+                codes.setdefault(w, set()).add(key.code)
+    return {w: frozenset(c) for w, c in codes.items()}
+
+
+@lru_cache(maxsize=4096)
+def _full_form(word: str) -> str:
+    """A short form read as the word it shortens: a cut word ("vit", «віт», "creat", "trigl") is a
+    key word it begins, a contraction («хол-н») a key word with its first letters and its last;
+    any other word as typed. Only words no key holds and no language calls a function word are
+    read so, and only when every key word the shortening fits names the same analytes ("gluc"
+    could be glucose or glycated haemoglobin: left as typed)."""
+    folded = fold(word).rstrip(".")
+    vocabulary = _key_words()
+    if folded in vocabulary or not 3 <= len(folded.replace("-", "")) <= 6 or word.lower() in stopwords(_LANGS):
+        return word
+    head, _, tail = folded.partition("-")
+    if not head.isalpha() or len(head) < 3 or (tail and not tail.isalpha()):
+        return word
+    fits = [w for w in vocabulary if w.startswith(head) and len(w) > len(head) + 1 and w.endswith(tail)]
+    if not fits or len({vocabulary[w] for w in fits}) > 1:
+        return word
+    return min(fits, key=lambda w: (len(w), w))
 
 
 def _merge_adjacent(mentions: list[Mention], tokens: list[tuple[str, int, int]]) -> list[Mention]:

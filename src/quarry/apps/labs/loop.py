@@ -26,6 +26,7 @@ from quarry.agent import AgentFailed, ToolStep, run_agent
 from quarry.db import Database, get_database
 from quarry.settings import Settings
 
+from .clock import data_today
 from .models import Clarification, FinalQuery, ResolvedPatient
 from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
@@ -69,7 +70,12 @@ def _context(ctx: RunContext[LabsDeps]) -> str:
     """Schema and today's date (date only, so the prompt prefix stays cacheable), and the patient
     the question names when the server resolved one."""
     today = datetime.now(UTC).date().isoformat()
-    text = f"Today is {today}. Tables:\n{schema_snapshot(ctx.deps.settings)}"
+    newest = data_today(ctx.deps.db).isoformat()
+    text = (
+        f"Today is {today}; the newest result in the data is dated {newest}: read relative periods"
+        f" ('last month', 'the past two quarters') and today's age from {newest}, as date literals.\n"
+        f"Tables:\n{schema_snapshot(ctx.deps.settings)}"
+    )
     patient = ctx.deps.patient
     if patient is not None:
         text += (
@@ -146,7 +152,7 @@ async def generate(
             question,
             settings=settings,
             # The offline model reads the data's lab names once per run, if and when it answers.
-            offline=offline_model(lambda: lab_names(deps.db), patient),
+            offline=offline_model(lambda: lab_names(deps.db), patient, lambda: data_today(deps.db)),
             name="labs",
             model=model,
             deps=deps,

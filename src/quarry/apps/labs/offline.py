@@ -18,6 +18,7 @@ import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -323,26 +324,33 @@ def offline_labs_model(
     return _final(intent, seen, info)
 
 
-def offline_model(lab_names: LabNames, patient: ResolvedPatient | None = None) -> FunctionDef:
+def offline_model(
+    lab_names: LabNames, patient: ResolvedPatient | None = None, today: Callable[[], date] | None = None
+) -> FunctionDef:
     """The offline model of one run: `offline_labs_model` knowing the data's laboratories,
     read with `lab_names` on its first turn and kept for the rest of the run. The question is
     parsed once per run as well (every step reads the same question); each step gets its own
     copy, since the final step adjusts the intent it plans with. `patient` is the patient the
-    question names, resolved before the run: its words are not read again as tests or labs."""
+    question names, resolved before the run: its words are not read again as tests or labs.
+    `today` gives the day relative periods are read from (the data's newest result)."""
 
     @cache
     def labs() -> tuple[str, ...]:
         return tuple(lab_names())
 
     @cache
+    def anchor() -> date | None:
+        return today() if today is not None else None
+
+    @cache
     def parsed(question: str) -> Intent:
         if patient is None:
-            return parse(question, labs=labs())
+            return parse(question, labs=labs(), anchor=anchor())
         blanked = question
         if question[patient.span[0] : patient.span[1]] == patient.text:
             for start, end in (patient.span, *([patient.born] if patient.born else [])):
                 blanked = blanked[:start] + " " * (end - start) + blanked[end:]
-        intent = parse(blanked, labs=labs())
+        intent = parse(blanked, labs=labs(), anchor=anchor())
         intent.question = question
         intent.patient_name = intent.name_guess = None
         intent.patient_id, intent.patient_full_name = patient.id, patient.full_name

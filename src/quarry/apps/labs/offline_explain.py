@@ -24,6 +24,7 @@ _T: dict[Lang, dict[str, str]] = {
         "month": "by month", "year": "by year", "patient": "per patient", "lab": "per laboratory",
         "age": "by age group", "median": "Median value of {x}",
         "sex": "by sex", "F": "women", "M": "men", "older": "older than {n}", "younger": "younger than {n}",
+        "born_between": "born",
         "who": "patient(s): {names}", "labs": "laboratory: {labs}", "all": "all patients in the database",
         "spellings": "{n} spellings used by different labs were matched", "order": "newest first",
         "none": "No test matching {x} was found in the database, so the query returns no rows.",
@@ -50,6 +51,7 @@ _T: dict[Lang, dict[str, str]] = {
         "month": "по месяцам", "year": "по годам", "patient": "по каждому пациенту", "lab": "по лабораториям",
         "age": "по возрастным группам", "median": "Медиана анализа {x}",
         "sex": "по полу", "F": "женщины", "M": "мужчины", "older": "старше {n} лет", "younger": "младше {n} лет",
+        "born_between": "дата рождения",
         "who": "пациент: {names}", "labs": "лаборатория: {labs}", "all": "все пациенты в базе",
         "spellings": "учтено {n} вариантов написания в разных лабораториях", "order": "сначала новые",
         "none": "Анализ {x} в базе не найден, поэтому запрос не вернёт строк.",
@@ -75,7 +77,8 @@ _T: dict[Lang, dict[str, str]] = {
         "month": "по місяцях", "year": "по роках", "patient": "для кожного пацієнта", "lab": "по лабораторіях",
         "age": "за віковими групами", "median": "Медіана аналізу {x}",
         "sex": "за статтю", "F": "жінки", "M": "чоловіки", "older": "старші за {n} років",
-        "younger": "молодші за {n} років", "who": "пацієнт: {names}", "labs": "лабораторія: {labs}",
+        "younger": "молодші за {n} років",
+        "born_between": "дата народження", "who": "пацієнт: {names}", "labs": "лабораторія: {labs}",
         "all": "усі пацієнти в базі", "spellings": "враховано {n} варіантів написання в різних лабораторіях",
         "order": "спочатку нові", "none": "Аналіз {x} у базі не знайдено, тому запит не поверне рядків.",
         "nobody": "Пацієнта {name} не знайдено, тому запит, імовірно, не поверне рядків.",
@@ -100,7 +103,8 @@ _T: dict[Lang, dict[str, str]] = {
         "month": "por mes", "year": "por año", "patient": "por paciente", "lab": "por laboratorio",
         "age": "por grupos de edad", "median": "Mediana de {x}",
         "sex": "por sexo", "F": "mujeres", "M": "hombres", "older": "mayores de {n} años",
-        "younger": "menores de {n} años", "who": "paciente(s): {names}", "labs": "laboratorio: {labs}",
+        "younger": "menores de {n} años",
+        "born_between": "nacidos", "who": "paciente(s): {names}", "labs": "laboratorio: {labs}",
         "all": "todos los pacientes de la base",
         "spellings": "se incluyen {n} variantes del nombre según el laboratorio",
         "order": "los más recientes primero",
@@ -126,10 +130,15 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
     if i.aggregate == "latest" and not plan.analytes:
         parts = [_OVERLAP[i.language]["latest_report"]]
     elif i.overlap != "none":
-        each = " + ".join(f"«{a.label}» {_OVERLAP[i.language][i.sides.get(a.code, 'above')]}" for a in plan.analytes)
-        parts = [_OVERLAP[i.language][i.overlap].format(x=each)]
+        o = _OVERLAP[i.language]
+        joiner = {"all": " + ", "any": o["or"], "none": o["or"]}[i.combine]
+        each = joiner.join(
+            f"«{a.label}»" + (f" {o[side]}" if (side := i.sides.get(a.code)) else "") for a in plan.analytes
+        )
+        parts = [o["neither" if i.combine == "none" else i.overlap].format(x=each)]
     else:
         parts = [t[i.aggregate].format(x=subject)]
+        parts += [t[more].format(x=subject) for more in i.measures_more]
     if i.range_filter:
         parts.append(t[i.range_filter])
     if i.value_op and i.value is not None:
@@ -149,6 +158,10 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
         who.append(t["older"].format(n=i.age_over))
     if i.age_under is not None:
         who.append(t["younger"].format(n=i.age_under))
+    if i.born_from is not None or i.born_before is not None:
+        start = i.born_from.isoformat() if i.born_from else "…"
+        end = (i.born_before - timedelta(days=1)).isoformat() if i.born_before else "…"
+        who.append(f"{t['born_between']} {start} – {end}")
     parts.extend(who or [t["all"]])
     if plan.labs:
         parts.append(t["labs"].format(labs=", ".join(plan.labs)))
@@ -198,6 +211,9 @@ _OVERLAP: dict[Lang, dict[str, str]] = {
         "same_report": "Patients with {x} in one report",
         "above": "above the range",
         "below": "below the range",
+        "outside": "outside the range",
+        "or": " or ",
+        "neither": "Patients with no result of {x}",
     },
     "ru": {
         "latest_report": "Все результаты последнего бланка",
@@ -205,6 +221,9 @@ _OVERLAP: dict[Lang, dict[str, str]] = {
         "same_report": "Пациенты, у которых {x} в одном бланке",
         "above": "выше нормы",
         "below": "ниже нормы",
+        "outside": "вне нормы",
+        "or": " или ",
+        "neither": "Пациенты без результатов {x}",
     },
     "uk": {
         "latest_report": "Усі результати останнього звіту",
@@ -212,6 +231,9 @@ _OVERLAP: dict[Lang, dict[str, str]] = {
         "same_report": "Пацієнти, у яких {x} в одному звіті",
         "above": "вище норми",
         "below": "нижче норми",
+        "outside": "поза нормою",
+        "or": " або ",
+        "neither": "Пацієнти без результатів {x}",
     },
     "es": {
         "latest_report": "Todos los resultados del informe más reciente",
@@ -219,5 +241,8 @@ _OVERLAP: dict[Lang, dict[str, str]] = {
         "same_report": "Pacientes con {x} en un mismo informe",
         "above": "por encima del rango",
         "below": "por debajo del rango",
+        "outside": "fuera del rango",
+        "or": " o ",
+        "neither": "Pacientes sin resultados de {x}",
     },
 }

@@ -10,6 +10,7 @@ a patient called "Мед".
 
 from __future__ import annotations
 
+import calendar
 import re
 import tomllib
 from collections.abc import Sequence
@@ -114,7 +115,7 @@ class Intent:
     """Further grouping keys after `group_by` ("by year and sex")."""
     age_bands: AgeBands | None = None
     """The age groups of an "age" grouping."""
-    sides: dict[str, Literal["above", "below"]] = field(default_factory=dict)
+    sides: dict[str, Literal["above", "below", "outside"]] = field(default_factory=dict)
     """Per analyte code, the side of its range the patient's result must be on (two tests, each
     with its own condition: "HDL low and LDL high")."""
     top: int | None = None
@@ -122,9 +123,21 @@ class Intent:
     "who has the highest bilirubin")."""
     overlap: Literal["none", "ever", "same_report"] = "none"
     """Several tests' conditions met by one patient: at any time, or in one report."""
+    combine: Literal["all", "any", "none"] = "all"
+    """How the tests of an overlap combine: every one ("both"), either, or neither ("never had B12
+    or folate")."""
     reports_or_labs: bool = False
     """The question is about reports or laboratories: a test need not be named."""
     patient_full_name: str | None = None
+    born_from: date | None = None
+    """Patients born on or after this day ("born after 1980" → 1981-01-01)."""
+    born_before: date | None = None
+    """Patients born before this day ("born before 1945" → 1945-01-01)."""
+    measures_more: list[Aggregate] = field(default_factory=list)
+    """Further measures beside `aggregate` in one row ("min / max / avg LDL", "how many results,
+    and from how many patients")."""
+    today: date = field(default_factory=date.today)
+    """The day relative periods and today's age are read from: the data's newest result."""
 
 
 # ---------------------------------------------------------------- language
@@ -198,14 +211,40 @@ _PERIOD_LANGS = ("en", "ru", "uk", "es")
 
 
 def _window(t: _Text, anchor: date) -> TimeWindow | None:
+    """The period, with its first (and last) day worked out from `anchor` (the data's today), so
+    the SQL holds dates and the answer can say them."""
+    window = _read_window(t, anchor)
+    if window is None:
+        return None
+    if window.interval:
+        count, unit = window.interval.split()
+        window.start = _back(anchor, int(count), unit.rstrip("s"))
+    elif window.calendar == "this_year":
+        window.start = date(anchor.year, 1, 1)
+    elif window.calendar == "last_year":
+        window.start, window.end = date(anchor.year - 1, 1, 1), date(anchor.year, 1, 1)
+    return window
+
+
+def _back(anchor: date, count: int, unit: str) -> date:
+    """`count` units before `anchor`, months as PostgreSQL counts them (31 March less a month is
+    28 or 29 February)."""
+    if unit in ("day", "week"):
+        return anchor - timedelta(days=count * (7 if unit == "week" else 1))
+    months = count * (12 if unit == "year" else 1)
+    year, month = divmod(anchor.year * 12 + anchor.month - 1 - months, 12)
+    return date(year, month + 1, min(anchor.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def _read_window(t: _Text, anchor: date) -> TimeWindow | None:
     """The period the question limits results to. The language layer (`quarry.nlu.periods`) reads
     spans of years ("2023 thru 2025", «за 2023–2024»), "since April" («з квітня», "desde abril"),
     half a year and "this year" in every language; a rolling window ("last 30 days") is read to the
     day by the patterns below, and to the month by the language layer when they miss it."""
-    calendar = _last_calendar_unit(t, anchor)
-    if calendar is not None:
-        return calendar
-    found = find_periods(Scan(plain(t.lower)), _PERIOD_LANGS, anchor)
+    last_unit = _last_calendar_unit(t, anchor)
+    if last_unit is not None:
+        return last_unit
+    found = find_periods(Scan(plain(t.lower)), _PERIOD_LANGS, anchor, month_names=True)
     period = found[0] if found else None
     if period is not None and period.kind != "rolling":
         return _taken(t, period, anchor)
@@ -221,10 +260,21 @@ def _taken(t: _Text, period: Period, anchor: date) -> TimeWindow:
     t.lower = t.lower[:start] + " " * (end - start) + t.lower[end:]
     if period.kind == "this_year":
         return TimeWindow(label, calendar="this_year")
+    if period.kind == "rolling":
+        # The language layer counts whole months (resale data is monthly); results have days, so
+        # "the last half year" is six months back from the data's today to the day.
+        return TimeWindow(label, interval=f"{period.months} month{'s' if period.months > 1 else ''}")
     stop = period.end + timedelta(days=1) if period.end is not None else None
     return TimeWindow(label, start=period.start, end=stop if stop is None or stop <= anchor else None)
 
 
+_QUARTERS = (
+    # "the past two quarters", «за последние два квартала», «останні 2 квартали», "los últimos dos
+    # trimestres": whole calendar quarters before the current one, as "last quarter" is.
+    r"(?:last|past|previous)\s+" + rf"(?P<n>{_COUNT})\s+quarters\b"
+    r"|(?:последн\w*|прошедш\w*|прошл\w*|останн\w*|минул\w*)\s+" + rf"(?P<n_sl>{_COUNT})\s+квартал\w*"
+    r"|(?:[uú]ltim\w+|pasad\w+)\s+" + rf"(?P<n_es>{_COUNT})\s+trimestres"
+)
 _LAST_UNIT = (
     # "last month" is the calendar month before this one ("past month" is a rolling window).
     r"(?<!the )\b(?:last|previous) (?P<month>month)\b|(?<!the )\b(?:last|previous) (?P<quarter>quarter)\b"
@@ -235,15 +285,19 @@ _LAST_UNIT = (
 
 
 def _last_calendar_unit(t: _Text, anchor: date) -> TimeWindow | None:
+    this_quarter = date(anchor.year, 3 * ((anchor.month - 1) // 3) + 1, 1)
+    if m := t.take(_QUARTERS):
+        n = _count(next(g for g in (m.group("n"), m.group("n_sl"), m.group("n_es")) if g))
+        index = this_quarter.year * 12 + this_quarter.month - 1 - 3 * n
+        return TimeWindow(m.group(0).strip(), start=date(index // 12, index % 12 + 1, 1), end=this_quarter)
     m = t.take(_LAST_UNIT)
     if m is None:
         return None
     quarter = any(v for k, v in m.groupdict().items() if k.startswith("quarter"))
     if quarter:
-        this_start = date(anchor.year, 3 * ((anchor.month - 1) // 3) + 1, 1)
-        back = this_start.month - 3
-        start = date(this_start.year if back > 0 else this_start.year - 1, back if back > 0 else back + 12, 1)
-        return TimeWindow(m.group(0).strip(), start=start, end=this_start)
+        back = this_quarter.month - 3
+        start = date(this_quarter.year if back > 0 else this_quarter.year - 1, back if back > 0 else back + 12, 1)
+        return TimeWindow(m.group(0).strip(), start=start, end=this_quarter)
     this_start = date(anchor.year, anchor.month, 1)
     start = date(anchor.year if anchor.month > 1 else anchor.year - 1, anchor.month - 1 if anchor.month > 1 else 12, 1)
     return TimeWindow(m.group(0).strip(), start=start, end=this_start)
@@ -264,13 +318,13 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
     if since:
         return TimeWindow(since.group(0).strip(), start=date(int(since.group(1)), 1, 1))
     this_year = t.take(
-        r"this year|current year|в этом году|в текущем году|этого года|цього року|у цьому році|"
+        r"this year|this yr|current year|в этом году|в текущем году|этого года|цього року|у цьому році|"
         r"este año|del año en curso|este ano"
     )
     if this_year:
         return TimeWindow(this_year.group(0), calendar="this_year")
     last_cal = t.take(
-        r"(?<!the )(?<!in the )\blast year\b|previous calendar year|в прошлом году|прошлого года|"
+        r"(?<!the )(?<!in the )\blast (?:year|yr)\b|previous calendar year|в прошлом году|прошлого года|"
         r"минулого року|у минулому році|(?:el|del) año pasado"
     )
     if last_cal:
@@ -338,6 +392,24 @@ def _age(t: _Text, intent: Intent) -> None:
         intent.age_over = int(next(g for g in m.groups() if g and g.isdigit()))
     if m := t.take(younger):
         intent.age_under = int(next(g for g in m.groups() if g and g.isdigit()))
+
+
+_BORN = r"\b(?:born|b\.)|родивш\w*|рожденн\w*|родил\w*|народжен\w*|народил\w*|nacid[oa]s?"
+_BEFORE = r"before|prior to|until|до|раньше|ранее|antes\s+de|hasta"
+_AFTER = r"after|since|from|после|позже|с|після|пізніше|з|despu[eé]s\s+de|desde"
+_IN = r"in|в|у|en"
+
+
+def _born(t: _Text, intent: Intent) -> None:
+    """Birth years: "born before 1945", «родившихся после 1980 года», «народжених у 1960», "nacidos
+    antes de 1950"."""
+    year = r"((?:19|20)\d{2})(?:\s*(?:года|году|г\.|року|році|рік))?"
+    if m := t.take(rf"(?:{_BORN})\s+(?:{_BEFORE})\s+{year}"):
+        intent.born_before = date(int(m.group(1)), 1, 1)
+    elif m := t.take(rf"(?:{_BORN})\s+(?:{_AFTER})\s+{year}"):
+        intent.born_from = date(int(m.group(1)) + 1, 1, 1)
+    elif m := t.take(rf"(?:{_BORN})\s+(?:(?:{_IN})\s+)?{year}"):
+        intent.born_from, intent.born_before = date(int(m.group(1)), 1, 1), date(int(m.group(1)) + 1, 1, 1)
 
 
 def _sex(t: _Text, intent: Intent) -> None:
@@ -431,35 +503,51 @@ def _conditions(t: _Text, intent: Intent) -> None:
         intent.value_op, intent.value = ("<=" if "=" in m.group(0) else "<"), _number(m.group(1))
 
 
+_PEOPLE_COUNTED = (
+    # People counted, whoever they are ("how many women had low ferritin" counts women).
+    r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons|women|men|females|males|pts)\b|"
+    r"скольк\w*\s+(?:\w+\s+)?(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
+    r"(?:количество|кол-во|число)\s+(?:пациент\w*|женщин\w*|мужчин\w*)|"
+    r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
+    r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
+)
+_MEDIAN = r"\bmedian\b|медиан\w*|медіан\w*|\bmediana\b"
+_AVERAGE = r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio|\bmedia\b"
+_MINIMUM = (
+    r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|"
+    r"m[ií]nim[oa]s?|m[aá]s baj[oa]"
+)
+_MAXIMUM = (
+    r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
+    r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
+)
+_COUNTED = r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"
+_SCALARS: tuple[tuple[str, Aggregate], ...] = (
+    (_PEOPLE_COUNTED, "count_patients"), (_MEDIAN, "median"), (_AVERAGE, "avg"), (_MINIMUM, "min"),
+    (_MAXIMUM, "max"), (_COUNTED, "count"),
+)  # fmt: skip
+"""Measures one row can hold side by side."""
+
+
 def _aggregate(t: _Text, intent: Intent) -> None:
-    if t.take(
-        # People counted, whoever they are ("how many women had low ferritin" counts women).
-        r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons|women|men|females|males|pts)\b|"
-        r"скольк\w*\s+(?:\w+\s+)?(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
-        r"(?:количество|кол-во|число)\s+(?:пациент\w*|женщин\w*|мужчин\w*)|"
-        r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
-        r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
-    ):
+    if t.take(_PEOPLE_COUNTED):
         intent.aggregate = "count_patients"
     elif t.take(
         r"which patients|who (?:has|had|have)|list (?:of )?patients|какие пациенты|у каких пациентов|"
-        r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|"
-        r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes"
+        r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|[ув] кого|"
+        r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes|"
+        # Everyone who…, and their names: the people, not their results.
+        r"(?:everyone|everybody|anyone|all patients|all the patients)\s+(?:whose|who|with)\b|\bnames\b|"
+        r"\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b"
     ):
         intent.aggregate = "list_patients"
-    elif t.take(r"\bmedian\b|медиан\w*|медіан\w*|\bmediana\b"):
+    elif t.take(_MEDIAN):
         intent.aggregate = "median"
-    elif t.take(r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio|\bmedia\b"):
+    elif t.take(_AVERAGE):
         intent.aggregate = "avg"
-    elif t.take(
-        r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|"
-        r"m[ií]nim[oa]s?|m[aá]s baj[oa]"
-    ):
+    elif t.take(_MINIMUM):
         intent.aggregate = "min"
-    elif t.take(
-        r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
-        r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
-    ):
+    elif t.take(_MAXIMUM):
         intent.aggregate = "max"
     elif t.take(
         r"\blatest\b|most recent|\blast (?:result|value|test|measurement|reading)|"
@@ -468,11 +556,23 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"[uú]ltim[oa]s?\s+(?:resultado|valor|an[aá]lisis|medici[oó]n)|m[aá]s recientes?"
     ):
         intent.aggregate = "latest"
-    elif t.take(r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"):
+    elif t.take(_COUNTED):
         intent.aggregate = "count"
+    if intent.aggregate in {a for _, a in _SCALARS}:
+        # "min / max / avg LDL", "how many results … and from how many patients": every measure said.
+        intent.measures_more = [a for pattern, a in _SCALARS if a != intent.aggregate and t.take(pattern)]
 
 
-def _grouping(t: _Text, intent: Intent) -> None:
+_SECOND_KEYS: tuple[tuple[GroupBy, str], ...] = (
+    ("sex", r"sex|gender|полу|статі|статтю|sexo"),
+    ("year", r"years?|годам|года|роках|роками|años?|a[ñn]o"),
+    ("month", r"months?|месяцам|місяцях|місяцями|mes(?:es)?"),
+    ("lab", r"labs?|laborator\w*|лаборатори\w*|лабораторі\w*"),
+)
+
+
+def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
+    """The grouping keys; `said` are keys already read elsewhere (a lab grouping from the shape)."""
     groups: tuple[tuple[str, GroupBy], ...] = (
         (
             r"by month|per month|monthly|month by month|по месяцам|помесячно|по місяцях|за місяцями|щомісяця|помісячно|"
@@ -489,13 +589,14 @@ def _grouping(t: _Text, intent: Intent) -> None:
             r"каждого пациента|по пацієнтах|кожного пацієнта|для кожного пацієнта|por paciente|cada paciente",
             "patient",
         ),
-        (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|por laboratorio", "lab"),
+        (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|за лабораторіями|por laboratorios?", "lab"),
         (r"by (?:sex|gender)|по полу|по статі|за статтю|por sexo|por g[eé]nero", "sex"),
     )
-    keys: list[GroupBy] = [group for pattern, group in groups if t.take(pattern)]
-    # The second key of a pair, only after a first one: "by year and sex", «по годам и полу».
-    if keys and "sex" not in keys and t.take(r"(?<=\s)(?:and|и|і|та|y)\s+(?:sex|gender|полу|статі|статтю|sexo)\b"):
-        keys.append("sex")
+    keys: list[GroupBy] = [*said, *(group for pattern, group in groups if t.take(pattern) and group not in said)]
+    # The second key of a pair, only after a first one: "by year and sex", «по лабораториям и годам».
+    for key, pattern in _SECOND_KEYS:
+        if keys and key not in keys and t.take(r"(?<=\s)(?:and|и|і|та|y|e)\s+(?:" + pattern + r")(?!\w)"):
+            keys.append(key)
     if keys:
         before = [intent.group_by] if intent.group_by != "none" else []
         keys = [*before, *(k for k in keys if k not in before)]
@@ -516,9 +617,11 @@ def _labs(question: str, t: _Text, intent: Intent, skip_spans: list[tuple[int, i
     otherwise a guess at a patient's name."""
     intent.wants_lab = intent.group_by == "lab" or t.has(_LAB_WORD) or bool(intent.labs)
     candidates: list[str] = []
-    for word, start, _end in words(question)[1:]:
+    for word, start, end in words(question)[1:]:
         if any(s <= start < e for s, e in skip_spans) or not word[:1].isupper() or word.lower() in _STOP:
             continue
+        if not t.lower[start:end].strip() or len(word) < 2 or question[start - 1 : start] == "/":
+            continue  # read already ("since April"), or a unit ("mmol/L")
         if _function_word(word):  # "Did I have…": a pronoun, not a person's name
             continue
         candidates.append(word)
@@ -544,11 +647,15 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     names are recognised before patient names, and other capitalised words are people."""
     intent = Intent(question=question, language=detect_language(question), labs_known=labs is not None)
     t = _Text(question)
-    intent.window = _window(t, anchor or date.today())
+    intent.today = anchor or date.today()
     intent.age_bands = read_age_bands(question)
     if intent.age_bands is not None:
         _blank(t, [intent.age_bands.span])
+    # Ages and birth years before periods: «старших за 65 років» is older than 65, not the last 65
+    # years, and "born before 1945" is no period.
     _age(t, intent)
+    _born(t, intent)
+    intent.window = _window(t, intent.today)
     lab_mentions = find_labs(question, labs or ())
     intent.labs = list(dict.fromkeys(m.lab for m in lab_mentions))
     lab_spans = [(m.start, m.end) for m in lab_mentions]
@@ -568,7 +675,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _sex(t, intent)
     shape = read_shape(question)
     _blank(t, list(shape.spans))
-    _grouping(t, intent)
+    _grouping(t, intent, ("lab",) if shape.per_lab else ())
     if intent.age_bands is not None:
         keys: list[GroupBy] = [k for k in (intent.group_by, *intent.group_more) if k != "none"]
         intent.group_by, intent.group_more = "age", keys
@@ -577,6 +684,8 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _apply_shape(shape, intent)
     if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
         intent.aggregate = "latest"  # "results from her most recent visit": the latest report
+    if intent.aggregate == "list" and _latest_before_a_test(question, tokens, intent):
+        intent.aggregate = "latest"  # «последний ферритин», "last potassium", «останній калій»
     _overlap(question, tokens, intent)
     _top(question, intent)
     # A grouping without an aggregate means "the typical value per group".
@@ -599,7 +708,10 @@ _TOP = re.compile(
 )
 _EXTREME_HIGH = re.compile(r"highest|\bmax|самы\w* высок|наибольш|максимальн|найвищ|найбільш|más alt|mayor|máxim")
 _EXTREME_LOW = re.compile(r"lowest|\bmin|самы\w* низк|наименьш|минимальн|найнижч|найменш|más baj|menor|mínim")
-_WHO = re.compile(r"\bwho\b|у кого|кто|хто|qui[eé]n")
+_WHO = re.compile(
+    # Whose it was, or when: the extreme result itself with its patient and date, not a bare number.
+    r"\bwho(?:se)?\b|\bwhen\b|\bdate\b|у кого|кто|хто|когда|коли|\bдат[уаы]\b|qui[eé]n|cu[aá]ndo|\bfecha\b"
+)
 
 
 def _top(question: str, intent: Intent) -> None:
@@ -620,6 +732,34 @@ def _top(question: str, intent: Intent) -> None:
     intent.group_by, intent.group_more = "none", []
 
 
+_LATEST_WORD = re.compile(
+    r"(?:\blatest|\blast|most recent|\brecent|последн\w*|свеж\w*|останн\w*|[uú]ltim[oa]s?|m[aá]s reciente)\s*$",
+    re.IGNORECASE,
+)
+
+
+_NEITHER = re.compile(
+    r"\bnever\b|\bneither\b|\bnor\b|\bни\b|никогда|не сдава\w*|не делал\w*|\bні\b|ніколи|не здава\w*"
+    r"|\bnunca\b|\bni\b|\bninguno\b|no se (?:han|ha) hecho",
+    re.IGNORECASE,
+)
+_EITHER = re.compile(r"\bor\b|\beither\b|\bили\b|\bлибо\b|\bабо\b|\bчи\b|\bo\b|\bu\b", re.IGNORECASE)
+
+
+def _combination(question: str) -> Literal["any", "none"] | None:
+    """Two tests joined by "or" (either), or never had (neither); None when neither word is said."""
+    if _NEITHER.search(question):
+        return "none"
+    if _EITHER.search(question):
+        return "any"
+    return None
+
+
+def _latest_before_a_test(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> bool:
+    """A "last" word right before a test's name: its latest result."""
+    return any(_LATEST_WORD.search(question[: tokens[m.start][1]]) for m in intent.mentions)
+
+
 def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> None:
     """Two or more tests, each above or below its range, for the same patient ("who has high LDL
     and also high triglycerides", «у кого одновременно повышены АЛТ и АСТ», "HDL bajo y LDL alto
@@ -629,8 +769,17 @@ def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) 
         return
     near = {m.code: condition_near(question, tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions}
     said = [side for side in near.values() if side]
-    default = said[0] if said else intent.range_filter if intent.range_filter in ("above", "below") else None
+    ranged = intent.range_filter if intent.range_filter in ("above", "below", "outside") else None
+    default = said[0] if said else ranged
+    people = intent.aggregate in ("list_patients", "count_patients")
+    combine = _combination(question) if people else None
+    if default is None and combine is None and not (people and joined_pair(question)):
+        return
+    if combine is not None:
+        intent.combine = combine
     if default is None:
+        intent.sides = {}
+        intent.overlap = "same_report" if same_report(question) else "ever"
         return
     if intent.aggregate == "list" and not (joined_pair(question) or len(said) >= 2):
         return  # "ferritin and glucose above the range": both tests' results, not an overlap
@@ -647,9 +796,11 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
         intent.group_by = "lab"
     elif shape.per_lab and "lab" not in (intent.group_by, *intent.group_more):
         intent.group_more.append("lab")
-    if shape.measure == "labs":
+    people = intent.aggregate in ("count_patients", "list_patients")
+    # "how many patients have reports from both X and Y": the people are counted, reports are the way.
+    if shape.measure == "labs" and not people:
         intent.aggregate = "count_labs" if shape.counted else "list_labs"
-    elif shape.measure == "reports":
+    elif shape.measure == "reports" and not people:
         intent.aggregate = "count_reports" if shape.counted else "list_reports"
     intent.labs_all = shape.both_labs and len(intent.labs) >= 2
     if shape.measure != "results" or intent.labs_all:

@@ -169,20 +169,17 @@ def analyte_predicate(a: AnalyteFilter) -> Expr:
     return exp.false()
 
 
+def _today(plan: Plan) -> Expr:
+    """The data's own today (its newest result's date), as a date literal: never CURRENT_DATE."""
+    return exp.cast(_str(plan.intent.today.isoformat()), "date")
+
+
 def _window(plan: Plan) -> list[Expr]:
+    """The period as dates worked out from the data's today (`offline_intent._window`)."""
     w = plan.intent.window
     if w is None:
         return []
     collected = _col("collected_at", "lr")
-    year_start = _date_trunc("year", exp.CurrentDate())
-    if w.interval:
-        since = exp.Sub(this=exp.CurrentDate(), expression=exp.Interval(this=_str(w.interval)))
-        return [exp.GTE(this=collected, expression=since)]
-    if w.calendar == "this_year":
-        return [exp.GTE(this=collected, expression=year_start)]
-    if w.calendar == "last_year":
-        last_year = exp.Sub(this=year_start.copy(), expression=exp.Interval(this=_str("1 year")))
-        return [exp.GTE(this=collected, expression=last_year), exp.LT(this=collected.copy(), expression=year_start)]
     out: list[Expr] = []
     if w.start:
         out.append(exp.GTE(this=collected, expression=_str(w.start.isoformat())))
@@ -220,8 +217,8 @@ def _conditions(plan: Plan) -> list[Expr]:
     return out
 
 
-def _age(op: type[exp.Binary], years: int) -> Expr:
-    age = exp.Anonymous(this="age", expressions=[exp.CurrentDate(), _col("birth_date", "p")])
+def _age(plan: Plan, op: type[exp.Binary], years: int) -> Expr:
+    age = exp.Anonymous(this="age", expressions=[_today(plan), _col("birth_date", "p")])
     return op(this=exp.Extract(this=exp.var("year"), expression=age), expression=exp.Literal.number(years))
 
 
@@ -241,9 +238,13 @@ def _patients(plan: Plan, ids_in: exp.Column | None = None) -> list[Expr]:
     if i.sex:
         out.append(exp.EQ(this=_col("sex", "p"), expression=_str(i.sex)))
     if i.age_over is not None:
-        out.append(_age(exp.GT, i.age_over))
+        out.append(_age(plan, exp.GT, i.age_over))
     if i.age_under is not None:
-        out.append(_age(exp.LT, i.age_under))
+        out.append(_age(plan, exp.LT, i.age_under))
+    if i.born_from is not None:
+        out.append(exp.GTE(this=_col("birth_date", "p"), expression=_str(i.born_from.isoformat())))
+    if i.born_before is not None:
+        out.append(exp.LT(this=_col("birth_date", "p"), expression=_str(i.born_before.isoformat())))
     return out
 
 
@@ -277,8 +278,13 @@ def _analyte_label(plan: Plan) -> Expr | None:
     return case
 
 
-def _agg_expr(plan: Plan) -> tuple[Expr, str]:
-    agg = plan.intent.aggregate
+def _agg_exprs(plan: Plan) -> list[tuple[Expr, str]]:
+    """The measure asked for, and any others asked beside it, each with its column name."""
+    measures = dict.fromkeys([plan.intent.aggregate, *plan.intent.measures_more])
+    return [_agg_expr(agg) for agg in measures]
+
+
+def _agg_expr(agg: str) -> tuple[Expr, str]:
     value = _col("value_numeric", "lr")
     if agg == "avg":
         return exp.Round(this=exp.Avg(this=value), decimals=exp.Literal.number(2)), "avg_value"
@@ -311,7 +317,9 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
     if label is not None:
         add(label, "analyte")
     for key in (g, *plan.intent.group_more):
-        if key in ("month", "year"):
+        if key == "year":
+            add(_year(_col("collected_at", "lr")), "year")
+        elif key == "month":
             add(exp.cast(_date_trunc(key, _col("collected_at", "lr")), "date"), "period" if key == g else key)
         elif key == "patient":
             add(_col("full_name", "p"), "patient", _col("id", "p"), _col("full_name", "p"))
@@ -320,13 +328,18 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
         elif key == "sex":
             add(_col("sex", "p"), None)
         elif key == "age" and plan.intent.age_bands is not None:
-            add(_age_band(plan.intent.age_bands), "age_group")
+            add(_age_band(plan, plan.intent.age_bands), "age_group")
     return select, group, order
 
 
-def _age_band(bands: AgeBands) -> Expr:
+def _year(expr: Expr) -> Expr:
+    """The calendar year of a date, as a number ("2024", not "2024-01-01")."""
+    return exp.cast(exp.Extract(this=exp.var("year"), expression=expr), "int")
+
+
+def _age_band(plan: Plan, bands: AgeBands) -> Expr:
     """The age group of a row's patient: today's age, or the age on the day of the test."""
-    since = _col("collected_at", "lr") if bands.at_test else exp.CurrentDate()
+    since = _col("collected_at", "lr") if bands.at_test else _today(plan)
     age = exp.Extract(
         this=exp.var("year"), expression=exp.Anonymous(this="age", expressions=[since, _col("birth_date", "p")])
     )
@@ -355,6 +368,8 @@ def _source(plan: Plan) -> exp.Select:
         or i.sex is not None
         or i.age_over is not None
         or i.age_under is not None
+        or i.born_from is not None
+        or i.born_before is not None
         or bool(plan.patient_forms)
         or (plan.patient_ids is None and plan.patient_fallback is not None)
     )
@@ -390,7 +405,9 @@ def _report_query(plan: Plan) -> exp.Select:
     r = "r"
     query = exp.select().from_(exp.to_table("lab_reports").as_(r))
     where: list[Expr] = []
-    needs_patients = i.sex is not None or i.age_over is not None or i.age_under is not None or i.group_by == "sex"
+    needs_patients = i.group_by == "sex" or any(
+        v is not None for v in (i.sex, i.age_over, i.age_under, i.born_from, i.born_before)
+    )
     if needs_patients:
         query = query.join(
             exp.to_table("patients").as_("p"), on=exp.EQ(this=_col("id", "p"), expression=_col("patient_id", r))
@@ -408,7 +425,9 @@ def _report_query(plan: Plan) -> exp.Select:
     where += _labs(plan)
     query = query.where(_and(where, empty=exp.true()), copy=False)
     keys: list[tuple[Expr, str]] = []
-    if i.group_by in ("month", "year"):
+    if i.group_by == "year":
+        keys.append((_year(_col("collected_at", r)), "year"))
+    elif i.group_by == "month":
         keys.append((exp.cast(_date_trunc(i.group_by, _col("collected_at", r)), "date"), "period"))
     elif i.group_by == "sex":
         keys.append((_col("sex", "p"), "sex"))
@@ -462,11 +481,9 @@ def _overlap_query(plan: Plan) -> exp.Select:
     for a in plan.analytes:
         side = i.sides.get(a.code)
         value = _col("value_numeric", "lr")
-        bound = (
-            exp.GT(this=value, expression=_col("reference_high", "lr"))
-            if side == "above"
-            else exp.LT(this=value, expression=_col("reference_low", "lr"))
-        )
+        high = exp.GT(this=value, expression=_col("reference_high", "lr"))
+        low = exp.LT(this=value.copy(), expression=_col("reference_low", "lr"))
+        bound = high if side == "above" else low if side == "below" else exp.paren(exp.or_(high, low), copy=False)
         inner_where = [exp.EQ(this=_col(link, "lr"), expression=owner.copy()), analyte_predicate(a), *_window(plan)]
         if side is not None:
             inner_where.append(bound)
@@ -478,6 +495,10 @@ def _overlap_query(plan: Plan) -> exp.Select:
     if in_report:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "r"))
         query = exp.select().from_(exp.to_table("lab_reports").as_("r")).join(exp.to_table("patients").as_("p"), on=on)
+    if i.combine == "any":
+        conditions = [exp.paren(exp.or_(*conditions), copy=False)]
+    elif i.combine == "none":
+        conditions = [exp.Not(this=exp.paren(exp.or_(*conditions), copy=False))]
     query = query.where(exp.and_(*conditions, *_patients(plan, ids_in=_col("id", "p"))), copy=False)
     if i.aggregate == "count_patients":
         return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", "p")])), "patients"))
@@ -536,12 +557,12 @@ def build_query(plan: Plan) -> exp.Select:
             .group_by(_col("id", "p"), _col("full_name", "p"), copy=False)
             .order_by(_desc(_col("results")), _col("patient"), copy=False)
         )
-    expr, alias = _agg_expr(plan)
+    measures = _agg_exprs(plan)
     select, group, order = _group(plan)
-    query = query.select(*select, exp.alias_(expr, alias), copy=False)
+    query = query.select(*select, *(exp.alias_(expr, alias) for expr, alias in measures), copy=False)
     if not group:
         return query
-    if alias not in ("results", "patients"):
+    if not {alias for _, alias in measures} & {"results", "patients"}:
         query = query.select(exp.alias_(exp.Count(this=exp.Star()), "results"), copy=False)
     return query.group_by(*group, copy=False).order_by(*order, copy=False)
 

@@ -27,7 +27,7 @@ from quarry.auth.scope import scope_of
 from quarry.caller import current_principal
 from quarry.db import Database, database_url
 from quarry.nlu.fuzzy import edits_allowed
-from quarry.nlu.inflect import is_name_word, name_readings
+from quarry.nlu.inflect import is_name_word_in, name_readings
 from quarry.nlu.text import fold, plain
 from quarry.settings import Settings
 
@@ -84,9 +84,13 @@ class _Token:
 
 
 @cache
-def _cues() -> frozenset[str]:
+def _cue_table(key: str) -> frozenset[str]:
     data = tomllib.loads(_CUES.read_text(encoding="utf-8"))
-    return frozenset(fold(w) for words in data["cues"].values() for w in words)
+    return frozenset(fold(w) for words in data[key].values() for w in words)
+
+
+def _cues() -> frozenset[str]:
+    return _cue_table("cues")
 
 
 @lru_cache(maxsize=4096)
@@ -189,8 +193,9 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     exact = [fold(t.text) not in lab_words and any(r.word in index for r in t.readings) for t in tokens]
     best: tuple[int, int, int, list[Patient]] | None = None  # (words, start, end, patients)
     for i in range(len(tokens)):
+        governed = i > 0 and fold(tokens[i - 1].text) in _cue_table("genitive")
         for j in range(i + 1, min(len(tokens), i + 4) + 1):
-            run = tokens[i:j]
+            run = [_declined(t) for t in tokens[i:j]] if governed else tokens[i:j]
             if any(fold(t.text) in lab_words for t in run):
                 break
             if not _plausible(run, tokens, i, exact):
@@ -205,7 +210,8 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     if best is None:
         return None
     _n, i, j, fit = best
-    if _name_like(tokens, i - 1) or _name_like(tokens, j):
+    i, j, fit = _initials(tokens, i, j, fit)
+    if _name_like(tokens, i - 1) or (_name_like(tokens, j) and not _POSSESSIVE.search(tokens[j - 1].text)):
         # «Иванова Петра Сергеевича» is not the Иванова of the data with two words left over: it
         # names someone the data does not hold.
         i, j = (i - 1 if _name_like(tokens, i - 1) else i), (j + 1 if _name_like(tokens, j) else j)
@@ -215,15 +221,50 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     return NameMention(question[start:end], start, end, tuple(by_id[p.id] for p in fit), born)
 
 
+def _declined(token: _Token) -> _Token:
+    """The token after a preposition that takes the genitive («у Козлова», «для Петренка»): the
+    word as typed is then no nominative, so only its declined readings stay (when it has any)."""
+    declined = tuple(r for r in token.readings if r.sex is not None)
+    return _Token(token.text, token.start, token.end, declined) if declined else token
+
+
+def _initials(tokens: list[_Token], i: int, j: int, fit: list[Patient]) -> tuple[int, int, list[Patient]]:
+    """Initials beside a surname («Козлова А. С.», "J. Smith"): single capital letters that must
+    open the patient's other name words; they join the mention and narrow who fits."""
+    after = j
+    while after < len(tokens) and _initial(tokens[after]):
+        after += 1
+    before = i
+    while before > 0 and _initial(tokens[before - 1]):
+        before -= 1
+    letters = [fold(t.text) for t in tokens[before:i] + tokens[j:after]]
+    if not letters:
+        return i, j, fit
+    named = {w for t in tokens[i:j] for r in t.readings for w in [r.word]}
+
+    def opens(p: Patient) -> bool:
+        rest = [w[0] for w in p.words if w not in named]
+        return all(rest.count(c) >= letters.count(c) for c in set(letters))
+
+    return before, after, [p for p in fit if opens(p)]
+
+
+def _initial(token: _Token) -> bool:
+    return len(token.text) == 1 and token.text.isupper()
+
+
 def _name_like(tokens: list[_Token], k: int) -> bool:
-    """A capitalised word next to a name that reads as a name itself (a first name, surname or
-    patronymic in the dictionary, or a capitalised Latin word that does not open the sentence)."""
-    if k < 0 or k >= len(tokens) or not tokens[k].text[:1].isupper():
+    """A capitalised word next to a name that reads as a name itself: a first name, surname or
+    patronymic in a dictionary that knows the word, or a capitalised Latin word that does not open
+    the sentence, is no title ("Sr.", "Dr") and no acronym ("ESR", "HbA1c")."""
+    if k < 0 or k >= len(tokens) or not tokens[k].text[:1].isupper() or _initial(tokens[k]):
         return False
     word = tokens[k].text
+    if fold(word) in _cues():
+        return False
     if _CYRILLIC.search(word):
-        return is_name_word(word, "ru") or is_name_word(word, "uk")
-    return k > 0
+        return is_name_word_in(word, ("ru", "uk"))
+    return k > 0 and word[1:].islower()
 
 
 def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool]) -> bool:
@@ -234,6 +275,8 @@ def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool
     word = run[0].text
     if not exact[i] and not word[:1].isupper():
         return False
+    if exact[i] and _POSSESSIVE.search(word):
+        return True  # "anderson's glucose": a possessive names someone, in any case
     if word[:1].isupper() and len(word) >= 3:
         return True
     return i > 0 and fold(tokens[i - 1].text) in _cues()

@@ -111,7 +111,7 @@ class AgeBands:
 
 
 _NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
-_WIDTH = re.compile(r"(\d{1,3})\s*-?\s*(?:years?|yr|летн\w*|річн\w*|años|-year)", re.IGNORECASE)
+_WIDTH = re.compile(r"(\d{1,3})\s*-?\s*(?:years?|yr|летн\w*|річн\w*|рок\w*|лет|год\w*|años|-year)", re.IGNORECASE)
 
 
 def read_age_bands(question: str) -> AgeBands | None:

@@ -1,0 +1,203 @@
+"""Classes of lab questions found on the blind rounds (issue 19), with sentences written for these
+tests: names beside initials, titles, acronyms and possessives, a name declined after a
+preposition, a sentence opening with a verb; several measures in one row."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+
+import pytest
+
+from quarry.apps.labs.offline_intent import parse
+from quarry.apps.labs.orchestrator import run
+from quarry.apps.labs.patients import Patient, find_patient_mention
+from quarry.caller import LOCAL, acting_as
+from quarry.nlu.text import fold
+from quarry.settings import Settings
+from tests.labs_support import load_test_data
+
+
+def _patient(pid: int, name: str, sex: str, born: int) -> Patient:
+    return Patient(pid, name, sex, born, tuple(fold(w) for w in name.split()))
+
+
+PEOPLE = (
+    _patient(1, "Козлов Алексей Сергеевич", "M", 1970),
+    _patient(2, "Козлова Анна Сергеевна", "F", 1980),
+    _patient(3, "Соколова Анна Николаевна", "F", 1990),
+    _patient(4, "Emma White", "F", 1985),
+    _patient(5, "Antonio Fernández Sánchez", "M", 1950),
+    _patient(6, "Jennifer Brown", "F", 1960),
+    _patient(7, "Бондаренко Олена Іванівна", "F", 1975),
+)
+
+NAMED = [
+    ("хол-н общий у Козлова А. С.", 1),  # genitive after «у», initials
+    ("Проверь Соколову Анну Николаевну: холестерин выше нормы", 3),  # a verb opens the sentence
+    ("Emma White's ESR", 4),  # possessive, then an acronym
+    ("list jennifer brown's HbA1c values above 5.6", 6),
+    ("resultados de vitamina B12 del Sr. Antonio Fernández", 5),  # a title before the name
+    ("віт д у Бондаренко Олени", 7),
+]
+
+
+@pytest.mark.parametrize(("question", "pid"), NAMED, ids=[q for q, _ in NAMED])
+def test_the_name_is_read_whatever_stands_beside_it(question: str, pid: int) -> None:
+    mention = find_patient_mention(question, PEOPLE, frozenset())
+    assert mention is not None and [p.id for p in mention.patients] == [pid], mention
+
+
+def test_a_declinable_surname_with_no_preposition_may_be_either_and_is_asked_back() -> None:
+    """«Козлова А. С.» is the woman in the nominative or the man in the genitive: both are candidates."""
+    mention = find_patient_mention("Козлова А. С. — холестерин", PEOPLE, frozenset())
+    assert mention is not None and {p.id for p in mention.patients} == {1, 2}
+
+
+@pytest.mark.parametrize(
+    "question", ["List everyone whose glucose was above 7 mmol/L", "how many CRP results above normal since April?"]
+)
+def test_units_and_months_are_no_one_s_name(question: str) -> None:
+    intent = parse(question)
+    assert find_patient_mention(question, PEOPLE, frozenset()) is None
+    assert intent.name_guess is None and intent.patient_name is None
+
+
+MEASURES = [
+    ("min / max / avg LDL across everyone", {"avg", "min", "max"}),
+    ("mínimo, máximo y promedio de leucocitos en hombres", {"avg", "min", "max"}),
+    ("минимальный и максимальный калий по каждой лаборатории", {"min", "max"}),
+    ("how many hemoglobin results were low, and from how many different patients?", {"count", "count_patients"}),
+    ("average ferritin", {"avg"}),
+]
+
+
+@pytest.mark.parametrize(("question", "measures"), MEASURES, ids=[q for q, _ in MEASURES])
+def test_every_measure_asked_is_kept(question: str, measures: set[str]) -> None:
+    intent = parse(question)
+    assert {intent.aggregate, *intent.measures_more} == measures
+
+
+@pytest.fixture(scope="module")
+def labs_settings() -> Settings:
+    return load_test_data()[0]
+
+
+def test_several_measures_come_back_in_one_row(labs_settings: Settings) -> None:
+    from quarry.apps.labs.evaluate import expand_gold
+    from quarry.db import get_database
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("min, max and average LDL", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows is not None and len(resp.rows) == 1
+    gold = get_database(labs_settings).fetch_all(
+        expand_gold(
+            "SELECT min(value_numeric) AS lo, max(value_numeric) AS hi, round(avg(value_numeric), 2) AS mean"
+            " FROM lab_results WHERE parameter_name IN {{names:LDL}}"
+        )
+    )[0]
+    row = resp.rows[0]
+    assert (row["min_value"], row["max_value"], row["avg_value"]) == (
+        float(gold["lo"]),
+        float(gold["hi"]),
+        float(gold["mean"]),
+    )
+
+
+def test_the_last_word_before_a_test_asks_for_its_latest_result() -> None:
+    for question in ("Алексеева — последний ферритин", "останній калій", "el último colesterol", "last potassium"):
+        assert parse(question).aggregate == "latest", question
+    assert parse("ferritin in the last 6 months").aggregate == "list"
+
+
+def test_birth_years_are_patients_not_periods() -> None:
+    before = parse("most recent potassium for every patient born before 1945")
+    assert before.born_before is not None and before.born_before.isoformat() == "1945-01-01" and before.window is None
+    after = parse("глюкоза у пациентов, родившихся после 1980 года")
+    assert after.born_from is not None and after.born_from.isoformat() == "1981-01-01" and after.window is None
+    during = parse("холестерин у народжених у 1960 році")
+    assert (during.born_from, during.born_before) == (date(1960, 1, 1), date(1961, 1, 1))
+
+
+def test_a_month_named_alone_is_its_latest_month() -> None:
+    anchor = date(2026, 11, 22)
+    for question, start in (
+        ("Скільки аналізів на тромбоцити було в жовтні?", date(2026, 10, 1)),
+        ("гемоглобин в декабре", date(2025, 12, 1)),
+        ("glucosa en agosto de 2024", date(2024, 8, 1)),
+    ):
+        window = parse(question, anchor=anchor).window
+        assert window is not None and window.start == start, question
+    assert parse("гемоглобин у Петрова", anchor=anchor).window is None
+
+
+@pytest.mark.parametrize(
+    ("question", "combine", "sides"),
+    [
+        ("How many patients have ever had TSH or free T4 outside the reference range?", "any", {"outside"}),
+        ("How many patients have never had a B12 or folate test?", "none", set()),
+        ("¿Cuántos pacientes se han hecho alguna vez tanto ferritina como vitamina B12?", "all", set()),
+    ],
+)
+def test_two_tests_combine_as_said(question: str, combine: str, sides: set[str]) -> None:
+    intent = parse(question)
+    assert intent.aggregate == "count_patients" and intent.overlap == "ever"
+    assert intent.combine == combine and set(intent.sides.values()) == sides
+
+
+def test_people_counted_through_reports_are_people() -> None:
+    intent = parse(
+        "How many patients have reports from both LabCorp and Quest Diagnostics?", labs=["LabCorp", "Quest Diagnostics"]
+    )
+    assert intent.aggregate == "count_patients" and intent.labs_all
+    same = parse("у скольких пациентов в одном и том же бланке и АЛТ, и АСТ были выше нормы?")
+    assert same.aggregate == "count_patients" and same.overlap == "same_report"
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [
+        ("vit b12", "B12"),
+        ("віт д у Бондаренко Олени", "VITD25"),
+        ("хол-н общий", "CHOL"),
+        ("creat", "CREA"),
+        ("hb", "HGB"),
+    ],
+)
+def test_short_forms_of_test_names_are_read(question: str, code: str) -> None:
+    from quarry.apps.labs.knowledge import find_mentions
+
+    assert [m.code for m in find_mentions(question)] == [code]
+
+
+def test_a_word_of_its_own_is_no_short_form() -> None:
+    from quarry.apps.labs.knowledge import find_mentions
+
+    assert [m.code for m in find_mentions("и АЛТ, и АСТ были выше нормы")] == ["ALT", "AST"]
+    assert [m.code for m in find_mentions("gluc levels")] == []  # glucose or glycated haemoglobin: not guessed
+
+
+@pytest.mark.parametrize(
+    ("question", "keys"),
+    [
+        ("кількість аналізів ШОЕ за лабораторіями і роками", ["lab", "year"]),
+        ("promedio de glucosa por laboratorio y año", ["lab", "year"]),
+        ("número de pacientes con PCR alta por sexo y año", ["sex", "year"]),
+    ],
+)
+def test_two_grouping_keys_of_any_kind(question: str, keys: list[str]) -> None:
+    intent = parse(question)
+    assert [intent.group_by, *intent.group_more] == keys
+
+
+def test_everyone_whose_and_names_list_the_people() -> None:
+    assert parse("List everyone whose glucose has ever been above 7").aggregate == "list_patients"
+    named = parse("hba1c >6.5 this yr, names", anchor=date(2026, 11, 22))
+    assert named.aggregate == "list_patients" and named.window is not None and named.window.start == date(2026, 1, 1)
+
+
+def test_a_yearly_grouping_says_the_year_as_a_number(labs_settings: Settings) -> None:
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("average HbA1c by year and sex", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows and resp.columns[:2] == ["year", "sex"]
+    assert all(isinstance(r["year"], int) for r in resp.rows)
