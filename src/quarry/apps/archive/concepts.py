@@ -20,15 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cache
 
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
+from quarry.nlu.periods import find_periods
+from quarry.nlu.scan import Scan
 from quarry.search import fold, terms, tokenize
 
 from .corpus import load_items, load_synonyms
 from .models import Constraints
 from .vocab import (
+    DECADE_WORDS,
     GENERIC_CONCEPTS,
     GREETING_WORDS,
     HOW_TO,
@@ -164,6 +168,8 @@ class Parsed:
     """Content words (folded) no item holds and nothing else reads: said back, kept out of the query text."""
     typed: dict[str, str] = field(default_factory=dict)
     """Folded word → the user's own spelling (for saying words back)."""
+    period: frozenset[str] = frozenset()
+    """The words that said the period ('past', '15', 'years'): a year filter, kept out of the query text."""
 
     def as_typed(self, folded: Iterable[str]) -> list[str]:
         """`folded` words or phrases in the user's own spelling."""
@@ -180,7 +186,11 @@ def _phrases(words: list[str]) -> list[tuple[int, int, str]]:
 
 
 _CENTURY = re.compile(r"\b(1[0-9]|20|21)(?:st|nd|rd|th) century\b")
-_DECADE = re.compile(r"\b(1[0-9]|20)([0-9])0s\b")
+_DECADE = re.compile(r"\b(?:tahun )?(1[0-9]|20)([0-9])0(?:s|[ -]an)\b")
+_SHORT_DECADE = re.compile(r"(?:\btahun |\B'|\b)([2-9])0(?:s|[ -]an)\b")
+"""'70s', "'80s", 'tahun 80-an': a decade of the 1900s written with two digits."""
+_DECADE_WORD = re.compile(r"\b(?:the )?(" + "|".join(DECADE_WORDS) + r")\b")
+_WINDOW_LANGS = ("en", "ms")
 _BEFORE = re.compile(r"\b(?:before|sebelum|pre)[ -](1[0-9]{3}|20[0-9]{2})\b")
 _AFTER = re.compile(r"\b(?:after|since|selepas|sejak)[ -](1[0-9]{3}|20[0-9]{2})\b")
 _EARLIER = re.compile(r"\b(?:or earlier|and earlier|atau lebih awal)\b")
@@ -201,6 +211,14 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     elif m := _DECADE.search(low):
         year_from = int(m.group(1) + m.group(2) + "0")
         year_to = year_from + 9
+    elif m := _SHORT_DECADE.search(low):
+        year_from = 1900 + int(m.group(1)) * 10
+        year_to = year_from + 9
+    elif m := _DECADE_WORD.search(low):
+        year_from = DECADE_WORDS[m.group(1)]
+        year_to = year_from + 9
+    elif window := _window(low):
+        year_from = window[0]
     if m := _BEFORE.search(low):
         year_from, year_to = None, int(m.group(1)) - 1
     if m := _AFTER.search(low):
@@ -210,12 +228,25 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     return year_from, year_to
 
 
+def _window(low: str) -> tuple[int, str] | None:
+    """(first year, the words that said it) of a rolling window back from today ('the past 15 years',
+    '10 tahun lepas'), read by the language layer's periods; None when there is none."""
+    found = find_periods(Scan(low), _WINDOW_LANGS, date.today())
+    rolling = [p for p in found if p.kind == "rolling" and p.months >= 12]
+    if not rolling:
+        return None
+    p = rolling[0]
+    return p.start.year, low[p.span[0] : p.span[1]]
+
+
 def period_words(text: str) -> set[str]:
-    """The words that said the period ('before', '1950s', '19th', 'century'): a year filter, not a topic."""
+    """The words that said the period ('before', '1950s', '19th', 'century', 'seventies', 'past 15 years'):
+    a year filter, not a topic."""
     low = fold(text)
-    return {
-        w for rx in (_CENTURY, _DECADE, _BEFORE, _AFTER, _EARLIER) for m in rx.finditer(low) for w in m.group(0).split()
-    }
+    rxs = (_CENTURY, _DECADE, _SHORT_DECADE, _DECADE_WORD, _BEFORE, _AFTER, _EARLIER)
+    said = {w for rx in rxs for m in rx.finditer(low) for w in re.findall(r"\w+", m.group(0))}
+    window = _window(low)
+    return said | (set(re.findall(r"\w+", window[1])) if window else set())
 
 
 def _singular(phrase: str) -> str:
@@ -346,10 +377,10 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     words = list(dict.fromkeys(read_as.get(w, w) for w in words))
     for w, r in read_as.items():
         spelled.setdefault(r, spelled.get(w, w))
-    parsed = Parsed(words=words, typed=spelled)
+    periods = period_words(text)
+    parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
     media = None
-    periods = period_words(text)
     skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
     named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
     place = named.place
@@ -391,7 +422,7 @@ def focused_query(parsed: Parsed) -> str:
     vocab = vocabulary()
     keep = STOPWORDS | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
     unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
-    core = [w for w in parsed.words if w not in keep and w not in MEDIA_WORDS and w not in unread]
+    core = [w for w in parsed.words if w not in keep | parsed.period and w not in MEDIA_WORDS and w not in unread]
     media = [w for w in parsed.words if w in MEDIA_WORDS][:1]
     out = core + media
     present = set(out)

@@ -28,13 +28,14 @@ from .relevance import grade
 from .thresholds import Thresholds
 from .tools import format_hits
 
-JUDGED_ITEMS = 5
-"""Top items the model reads."""
+JUDGED_ITEMS = 10
+"""Top items the model reads (and judges one by one)."""
 JUDGE_PROMPT = """You check heritage archive search results. Given the user's request, the search query
 and the top items (title, media type, place, period, similarity, tags, summary), decide whether
 these items clearly match what the user asked for: the same subject (craft, art form, building,
 event), not merely something from the same region or a loosely related topic. Filters already
-applied (media type, place, years) need no checking. Answer only with the output tool."""
+applied (media type, place, years) need no checking. List the numbers of the items that match (only
+those are shown to the user). Answer only with the output tool."""
 
 
 class RelevanceVerdict(BaseModel):
@@ -42,6 +43,19 @@ class RelevanceVerdict(BaseModel):
 
     relevant: bool = Field(description="True when the top items clearly match the user's request.")
     reason: str = Field("", description="Why, in a few words.")
+    matching: list[int] = Field(
+        default_factory=list, description="Numbers (1-based, as listed) of the items that match the request."
+    )
+
+
+def model_passed(verdict: RelevanceVerdict, result: SearchResult) -> list[str]:
+    """The identifiers a model's verdict lets through: the items it listed; when it listed none but called
+    the set relevant, the grader's own passes, else every item it read (it judged them as one set)."""
+    if not verdict.relevant:
+        return []
+    read = result.hits[:JUDGED_ITEMS]
+    listed = [read[n - 1].identifier for n in dict.fromkeys(verdict.matching) if 1 <= n <= len(read)]
+    return listed or list(result.passed) or [h.identifier for h in read]
 
 
 @lru_cache(maxsize=1)

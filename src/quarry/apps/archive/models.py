@@ -79,6 +79,18 @@ class ArchiveHit(BaseModel):
     matched_fields: list[str] = Field(
         default_factory=list, description="Fields holding a matched term: title, title_ms, tags, summary."
     )
+    relevance: float | None = Field(
+        None,
+        description="The grader's score: weighted share of the question's concepts the item meets "
+        "(1.0 when the question is only filters; None: not graded).",
+    )
+    concepts_met: list[str] = Field(
+        default_factory=list,
+        description="Concepts of the question the item names (title, tags, summary, place, period).",
+    )
+    concepts_close: list[str] = Field(
+        default_factory=list, description="Concepts the item meets by meaning only (embedding closeness)."
+    )
 
 
 class SearchResult(BaseModel):
@@ -95,6 +107,10 @@ class SearchResult(BaseModel):
     )
     judged_relevant: bool | None = Field(None, description="That model's verdict: do the top items match?")
     judge_reason: str = Field("", description="Why, in the model's words.")
+    passed: list[str] = Field(
+        default_factory=list, description="Identifiers of the hits judged relevant, in order (what a turn returns)."
+    )
+    grade_reason: str = Field("", description="The grader's reason for this attempt's verdict.")
 
     @property
     def best_similarity(self) -> float | None:
@@ -107,13 +123,26 @@ class Attempt(BaseModel):
     query: str = Field(description="The query searched.")
     strategy: Strategy = Field("initial", description="initial | broaden | synonyms | narrow | model.")
     constraints: str = Field("none", description="SQL filters of this attempt, in words.")
-    count: int = Field(description="Items returned.")
-    best_similarity: float | None = Field(None, description="Highest similarity among them.")
+    count: int = Field(description="Items that passed the grader (what this attempt would return).")
+    candidates: int = Field(0, description="Items the search found and the grader judged, one by one.")
+    best_similarity: float | None = Field(None, description="Highest similarity among the candidates.")
     verdict: Verdict = Field(description="relevant | weak | empty.")
     judged_by: str | None = Field(None, description="The language model that judged (None: the deterministic grader).")
     note: str | None = Field(
         None, description="What changed from the previous attempt (e.g. 'dropped place Kelantan')."
     )
+
+
+RelaxedField = Literal["place", "years", "media_type"]
+"""A constraint a broadened attempt left out."""
+
+
+class Relaxed(BaseModel):
+    """A constraint of the question that the answer's attempt did not apply, offered back."""
+
+    field: RelaxedField = Field(description="place | years | media_type.")
+    value: str = Field(description="What the question asked for, e.g. 'Kelantan' or '1960–1969'.")
+    restore: Constraints = Field(description="The filters to search again with it (the question's own).")
 
 
 class ArchiveResponse(BaseModel):
@@ -128,6 +157,11 @@ class ArchiveResponse(BaseModel):
     attempts: list[Attempt] = Field(default_factory=list, description="Every search attempt, in order (≤ 3).")
     nearest: list[ArchiveHit] = Field(
         default_factory=list, description="When nothing matched: the closest items, labelled as NOT matching."
+    )
+    relaxed: list[Relaxed] = Field(
+        default_factory=list,
+        description="Constraints of the question left out by the attempt answered (broadening), each with the "
+        "filters that restore it; empty when every constraint was applied.",
     )
     unresolved: list[str] = Field(
         default_factory=list,

@@ -44,10 +44,11 @@ from quarry.settings import Settings, get_settings
 
 from .concepts import ArchiveWords, Parsed, bundled_words, parse_message
 from .corpus import MediaType
+from .evidence import concept_evidence
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
-from .judge import judge_with_model, model_judging
-from .models import ArchivePlan, ArchiveResponse, Attempt, Constraints, SearchResult
+from .judge import judge_with_model, model_judging, model_passed
+from .models import ArchiveHit, ArchivePlan, ArchiveResponse, Attempt, Constraints, Relaxed, SearchResult
 from .planner import (
     Heard,
     LastSearch,
@@ -60,14 +61,17 @@ from .planner import (
     without_unread,
 )
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
+from .relevance import Concept, concepts_of, grade_items, verdict_of
 from .thresholds import Thresholds, thresholds_for
-from .tools import item_seed, search_archives_db
+from .tools import MATCH_COUNT, item_seed, search_archives_db
 from .vocab import MEDIA_WORDS, PLACES
 
 APP = "archive"
 MAX_MESSAGE_CHARS = 1000
 EMPTY_HINT = "say what heritage material you are looking for, e.g. 'wayang kulit videos'."
 NEAREST_SHOWN = 5
+GRADED_ITEMS = 30
+"""Candidates of one attempt that the grader judges, item by item; at most `MATCH_COUNT` that pass are returned."""
 SEARCH_TOOL = "search_archives_db"
 LAST_SEARCH = "last_search"
 """Session-state key of the thread's previous search (what "only videos" or "older ones?" refine)."""
@@ -217,6 +221,7 @@ class _SearchDeps:
     db: Database
     embedder: Embedder
     parsed: Parsed
+    concepts: tuple[Concept, ...]
     thresholds: Thresholds
     request: str
     settings: Settings
@@ -236,16 +241,80 @@ async def _search_archives_db_tool(
     d = ctx.deps
     c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
     res = await d.db.run(
-        search_archives_db, d.db, d.embedder, query, constraints=c, match_threshold=d.thresholds.match_threshold
+        search_archives_db,
+        d.db,
+        d.embedder,
+        query,
+        constraints=c,
+        match_threshold=d.thresholds.match_threshold,
+        match_count=GRADED_ITEMS,
     )
+    res = await d.db.run(_graded, d, res)
     if d.judging:
         said = await judge_with_model(d.request, res, d.parsed, d.thresholds, settings=d.settings, judge=d.judge)
         if said is not None:
             verdict, by = said
             res = res.model_copy(
-                update={"judged_by": by, "judged_relevant": verdict.relevant, "judge_reason": verdict.reason}
+                update={
+                    "judged_by": by,
+                    "judged_relevant": verdict.relevant,
+                    "judge_reason": verdict.reason,
+                    "passed": model_passed(verdict, res),
+                }
             )
     return res
+
+
+def _graded(d: _SearchDeps, res: SearchResult) -> SearchResult:
+    """`res` with every hit judged by the grader (lexical and embedding views): the scores on the hits,
+    the identifiers that pass in `passed`."""
+    ids = [h.identifier for h in res.hits]
+    ev = concept_evidence(d.db, d.embedder, d.concepts, ids)
+    grades = grade_items(
+        res.hits,
+        d.concepts,
+        weights=ev.weights,
+        known=ev.known,
+        closeness=ev.closeness,
+        thresholds=d.thresholds,
+        applied=res.constraints,
+    )
+    hits = [
+        h.model_copy(update={"relevance": g.score, "concepts_met": list(g.met), "concepts_close": list(g.close)})
+        for h, g in zip(res.hits, grades, strict=True)
+    ]
+    _, why = verdict_of(res.hits, grades, d.concepts)
+    passed = [g.identifier for g in grades if g.passes]
+    return res.model_copy(update={"hits": hits, "passed": passed, "grade_reason": why})
+
+
+def returned(res: SearchResult) -> list[ArchiveHit]:
+    """The items a turn answers with: only those that passed, most concepts met first (the search's order
+    among equals), at most `MATCH_COUNT`. Never padded with items that did not pass."""
+    ok = set(res.passed)
+    hits = [h for h in res.hits if h.identifier in ok]
+    return sorted(hits, key=lambda h: -(h.relevance or 0.0))[:MATCH_COUNT]
+
+
+def relaxed(plan: Constraints, applied: Constraints) -> list[Relaxed]:
+    """The question's constraints that `applied` (a broadened attempt's filters) left out, each offered back."""
+    out: list[Relaxed] = []
+    if plan.place and not applied.place:
+        out.append(Relaxed(field="place", value=plan.place, restore=plan))
+    if plan.has_years and not applied.has_years:
+        out.append(Relaxed(field="years", value=f"{plan.year_from or '…'}–{plan.year_to or '…'}", restore=plan))
+    if plan.media_type and not applied.media_type:
+        out.append(Relaxed(field="media_type", value=plan.media_type, restore=plan))
+    return out
+
+
+def relaxed_message(items: Sequence[Relaxed]) -> str:
+    """The sentence that says which constraints an answer left out and how to get them back."""
+    named = ", ".join(f"{r.field.replace('_', ' ')} {r.value}" for r in items)
+    return (
+        f"Nothing matched with {named}, so these results are without it. "
+        "Ask again with it (or narrow the topic) to search only there."
+    )
 
 
 @lru_cache(maxsize=1)
@@ -301,7 +370,8 @@ async def _search(
             query=a.query,
             strategy=a.strategy,
             constraints=c.describe(),
-            count=len(res.hits),
+            count=len(returned(res)),
+            candidates=len(res.hits),
             best_similarity=round(best, 4) if best is not None else None,
             verdict=a.verdict,
             judged_by=res.judged_by,
@@ -329,7 +399,10 @@ async def _search(
 
     thresholds = await db.run(thresholds_for, db, embedder)
     toolset = _search_toolset(parsed, thresholds, on_attempt)
-    deps = _SearchDeps(db, embedder, parsed, thresholds, message, settings, judge, model_judging(settings, judge))
+    concepts = tuple(concepts_of(parsed))
+    deps = _SearchDeps(
+        db, embedder, parsed, concepts, thresholds, message, settings, judge, model_judging(settings, judge)
+    )
     agent: Agent[_SearchDeps, str] = Agent(toolsets=[toolset], name="archive-search", deps_type=_SearchDeps)
     args = search_args(plan.query or message, plan.constraints)
     await run_agent(
@@ -345,13 +418,17 @@ async def _search(
     best = state.best
     if state.found and best is not None:
         res = best.result
+        shown = returned(res)
+        left_out = relaxed(plan.constraints, res.constraints)
         return ArchiveResponse(
             response_type="results",
-            archives=res.hits,
-            total=len(res.hits),
+            archives=shown,
+            total=len(shown),
             query=best.query,
+            message=relaxed_message(left_out) if left_out else None,
             intent="HERITAGE_SEARCH",
             attempts=attempts,
+            relaxed=left_out,
             thread_id=sid,
         )
     nearest = best.result.hits[:NEAREST_SHOWN] if best is not None else []

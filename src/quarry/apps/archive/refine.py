@@ -3,7 +3,9 @@
 In order, skipping what was already tried: broaden by dropping ONE constraint (place, then
 years, then media type; the dropped place also leaves the query text), then the synonym
 wording (shadow puppets → wayang kulit), then a broader wording (kelantan batik → malaysian
-batik). At most `MAX_ATTEMPTS` attempts per user turn. `ArchivePolicy` plugs this policy and the grader
+batik). A question that is nothing but one constraint keeps it (there would be nothing left to
+search); a dropped constraint is said and offered back by the response (`ArchiveResponse.relaxed`).
+At most `MAX_ATTEMPTS` attempts per user turn. `ArchivePolicy` plugs this policy and the grader
 into the core's `SearchRefinement` toolset wrapper.
 """
 
@@ -16,8 +18,8 @@ from typing import Any
 from quarry.agent import Judgement, Refinement, RefinementState
 
 from .concepts import Parsed, broader_query, synonym_query
-from .models import Constraints, SearchResult, Strategy
-from .relevance import grade
+from .models import Constraints, SearchResult, Strategy, Verdict
+from .relevance import concepts_of, grade
 from .thresholds import DEFAULT, Thresholds
 
 MAX_ATTEMPTS = 3
@@ -47,6 +49,10 @@ def next_attempt(parsed: Parsed, tried: list[Step]) -> Step | None:
     """The next attempt after `tried` (the last was weak or empty); None when nothing is left."""
     last = tried[-1]
     c = last.constraints
+    if not concepts_of(parsed) and c.filter_count() <= 1:
+        # The question is nothing but this one constraint ("anything from Brunei?"): without it nothing
+        # of the question is left, so it is never dropped (the answer is then "couldn't find").
+        return None
     if c.place:
         query = _without(last.query, [p for p in parsed.place_words]) or last.query
         return Step(query, c.model_copy(update={"place": None}), "broaden", f"dropped place {c.place}", "place")
@@ -118,6 +124,10 @@ class ArchivePolicy:
             said = "relevant" if result.judged_relevant else "not relevant"
             why = f"{result.judged_by} judged {said} ({result.judge_reason}); best similarity {best:.3f}"
             return Judgement("relevant" if ok else "weak", result.best_similarity, len(result.hits), why)
+        if result.grade_reason:
+            # The tool graded every item with the database's views (`orchestrator._graded`).
+            verdict: Verdict = "empty" if not result.hits else ("relevant" if result.passed else "weak")
+            return Judgement(verdict, result.best_similarity, len(result.hits), result.grade_reason)
         verdict, why = grade(result.hits, self.parsed, self.thresholds, result.constraints)
         return Judgement(verdict, result.best_similarity, len(result.hits), why)
 

@@ -13,6 +13,7 @@ SUMMARY_CHARS_TEXT = 220
 NOT_MATCHING = "nearest, NOT a match"
 NEAREST_HEADING = "Nearest items — these do NOT match your request"
 NOT_UNDERSTOOD = "Not understood, so not searched"
+RELAXED = "Left out to find these (ask again with it)"
 
 
 def _cell(text: str) -> str:
@@ -30,6 +31,11 @@ def _attempts(resp: ArchiveResponse) -> list[str]:
             f"{a.count} items, best {best}, {a.verdict}{note}"
         )
     return lines
+
+
+def _relaxed(resp: ArchiveResponse) -> str:
+    """'place Kelantan, years 1960–1969' (the constraints the answered attempt left out)."""
+    return ", ".join(f"{r.field.replace('_', ' ')} {r.value}" for r in resp.relaxed)
 
 
 def _matched(h: ArchiveHit) -> str:
@@ -62,6 +68,8 @@ def render_text(resp: ArchiveResponse) -> str:
     if resp.not_understood:
         lines.append("")
         lines.append(f"{NOT_UNDERSTOOD}: {', '.join(resp.not_understood)}")
+    if resp.relaxed:
+        lines.append(f"{RELAXED}: {_relaxed(resp)}")
     if resp.archives:
         lines.append("")
         lines.append(f"{resp.total} archive item(s), best first:")
@@ -109,6 +117,8 @@ def render_markdown(resp: ArchiveResponse) -> str:
         parts.append("> " + resp.message.replace("\n", "\n> "))
     if resp.not_understood:
         parts.append(f"❓ {NOT_UNDERSTOOD}: " + ", ".join(f"*{_cell(w)}*" for w in resp.not_understood))
+    if resp.relaxed:
+        parts.append(f"↩️ {RELAXED}: **{_cell(_relaxed(resp))}**")
     parts.extend(render_card_markdown(h, rank=n) for n, h in enumerate(resp.archives, 1))
     if resp.nearest:
         parts.append(f"### {NEAREST_HEADING}")

@@ -43,6 +43,12 @@ class Thresholds:
     no_concept_similarity: float
     source: str = "calibrated"
     """'table' (measured here and kept in `CALIBRATED`) or 'calibrated' (computed in this process)."""
+    item_cover: float = 0.5
+    """Weighted share of the question's concepts an item must meet to be returned (`relevance.grade_items`)."""
+    concept_z: float = 2.0
+    """z-score of an item's cosine to a concept (against the whole archive) that counts as meeting it by meaning."""
+    similarity_margin: float = 0.1
+    """How far below the attempt's best similarity a returned item may be."""
 
 
 E5_SMALL = Thresholds("multilingual-e5-small", MATCH_THRESHOLD, 0.82, 0.86, "table")
