@@ -201,3 +201,55 @@ def test_a_yearly_grouping_says_the_year_as_a_number(labs_settings: Settings) ->
         resp = asyncio.run(run("average HbA1c by year and sex", settings=labs_settings))
     assert resp.status == "ok" and resp.rows and resp.columns[:2] == ["year", "sex"]
     assert all(isinstance(r["year"], int) for r in resp.rows)
+
+
+def test_one_patient_s_trend_is_their_values_over_time(labs_settings: Settings) -> None:
+    from quarry.apps.labs.patients import roster
+    from quarry.db import get_database
+
+    patients, _ = roster(get_database(labs_settings), labs_settings)
+    someone = next(p for p in patients if [q.full_name for q in patients].count(p.full_name) == 1)
+    with acting_as(LOCAL):
+        resp = asyncio.run(run(f"glucose trend for {someone.full_name}", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows is not None and resp.sql and "GROUP BY" not in resp.sql.upper()
+    assert "value_numeric" in resp.columns and {r["patient_id"] for r in resp.rows} <= {someone.id}
+    many = parse("glucose trend")
+    assert (many.group_by, many.aggregate) == ("month", "avg")  # everyone's: monthly averages
+
+
+def test_reports_and_results_counted_side_by_side(labs_settings: Settings) -> None:
+    from quarry.db import get_database
+
+    db = get_database(labs_settings)
+    pid = int(db.scalar("SELECT patient_id FROM lab_reports GROUP BY patient_id ORDER BY count(*) DESC LIMIT 1"))
+    name = str(db.scalar("SELECT full_name FROM patients WHERE id = :p", {"p": pid}))
+    if len([p for p in db.fetch_all("SELECT id FROM patients WHERE full_name = :n", {"n": name})]) > 1:
+        pytest.skip("the busiest patient has a namesake in this data")
+    with acting_as(LOCAL):
+        resp = asyncio.run(
+            run(f"How many reports does {name} have, and how many results in total?", settings=labs_settings)
+        )
+    assert resp.status == "ok" and resp.rows is not None and len(resp.rows) == 1
+    reports = db.scalar("SELECT count(*) FROM lab_reports WHERE patient_id = :p", {"p": pid})
+    results = db.scalar("SELECT count(*) FROM lab_results WHERE patient_id = :p", {"p": pid})
+    assert (resp.rows[0]["reports"], resp.rows[0]["results"]) == (reports, results)
+
+
+def test_quarters_group_with_their_year() -> None:
+    intent = parse("средняя глюкоза натощак по кварталам 2025")
+    assert intent.group_by == "quarter" and intent.window is not None
+
+
+def test_names_and_values_list_each_result_with_its_patient() -> None:
+    assert parse("pts with hgb below normal in the past 6 months - names + values").aggregate == "list"
+    assert parse("витамин д ниже 20 у кого за последние полгода? фамилии и значения").aggregate == "list"
+    assert parse("ferritin above 300: names only").aggregate == "list_patients"
+
+
+def test_a_close_reading_of_two_words_beats_an_exact_one() -> None:
+    from quarry.apps.labs.knowledge import find_mentions
+
+    assert [m.code for m in find_mentions("hemoglobina glicosilda de Sofía")] == ["HBA1C"]
+    assert [(m.code, m.text) for m in find_mentions("средняя глюкоза натощак по кварталам")] == [
+        ("GLU", "глюкоза натощак")
+    ]

@@ -72,7 +72,7 @@ def plot_result(columns: Sequence[str], rows: Sequence[Row], title: str = "") ->
     """A figure for the result, or None when a chart would add nothing to the table."""
     if len(rows) < 2:
         return None
-    years = [c for c in columns if c.lower() == "year"]
+    years = [c for c in columns if c.lower() in ("year", "quarter")]  # parts of a date, not values
     numeric = [c for c in _columns_where(columns, rows, _is_number) if c not in years]
     value = _value_column(numeric)
     if value is None:

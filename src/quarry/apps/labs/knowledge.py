@@ -175,7 +175,9 @@ def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: i
             key, score = _best_key(folded, exact_only=len(folded) < MIN_FUZZY_KEY)
             if key is not None and score >= MENTION_THRESHOLD:
                 candidates.append(Mention(key.code, phrase, start, end, round(score, 3)))
-    candidates.sort(key=lambda m: (-m.score, -(m.end - m.start), m.start))
+    # A longer name read closely ("hemoglobina glicosilda") beats the exact shorter one inside it
+    # ("hemoglobina"): the extra word was said for a reason.
+    candidates.sort(key=lambda m: (-_rank(m), -(m.end - m.start), m.start))
     chosen: list[Mention] = []
     taken: set[int] = set()
     for m in candidates:
@@ -232,6 +234,14 @@ def _full_form(word: str) -> str:
     if not fits or len({vocabulary[w] for w in fits}) > 1:
         return word
     return min(fits, key=lambda w: (len(w), w))
+
+
+def _rank(m: Mention) -> float:
+    """The score, raised for each further content word a close reading spans (function words
+    such as «по» or "de" add nothing)."""
+    content = [w for w in m.text.split() if len(w) >= 4 and w.lower() not in stopwords(_LANGS)]
+    extra = len(content) - 1
+    return m.score + 0.25 * extra if extra > 0 and m.score >= 0.8 else m.score
 
 
 def _merge_adjacent(mentions: list[Mention], tokens: list[tuple[str, int, int]]) -> list[Mention]:

@@ -354,6 +354,9 @@ def offline_model(
         intent.question = question
         intent.patient_name = intent.name_guess = None
         intent.patient_id, intent.patient_full_name = patient.id, patient.full_name
+        if intent.trend and intent.aggregate in ("avg", "list") and intent.group_more == []:
+            # One patient's trend is their values over time, not monthly averages of one value.
+            intent.group_by, intent.aggregate = "none", "list"
         return intent
 
     def offline_labs(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:

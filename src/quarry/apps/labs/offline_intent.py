@@ -45,7 +45,7 @@ Aggregate = Literal[
     "list_labs", "count_labs", "list_reports", "count_reports", "median",
 ]  # fmt: skip
 """What the final query returns."""
-GroupBy = Literal["none", "month", "year", "patient", "lab", "sex", "age"]
+GroupBy = Literal["none", "month", "quarter", "year", "patient", "lab", "sex", "age"]
 """How aggregated rows are grouped."""
 RangeFilter = Literal["above", "below", "outside", "within"]
 """A condition relative to each result's own reference range."""
@@ -133,6 +133,9 @@ class Intent:
     """Patients born on or after this day ("born after 1980" → 1981-01-01)."""
     born_before: date | None = None
     """Patients born before this day ("born before 1945" → 1945-01-01)."""
+    trend: bool = False
+    """The question asks how values moved over time ("trend", «динамика»): monthly averages for many
+    patients, the values themselves for one."""
     measures_more: list[Aggregate] = field(default_factory=list)
     """Further measures beside `aggregate` in one row ("min / max / avg LDL", "how many results,
     and from how many patients")."""
@@ -358,11 +361,11 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
 
 
 # "women under 40", "patients over 60": a bare number right after people is an age.
-_PEOPLE = r"(?:women|men|patients|people|adults|persons|females|males)"
+_PEOPLE = r"(?:women|men|patients|pts|people|adults|persons|females|males)"
 
 
 _AND_OLDER = (
-    r"\b(\d{1,3})\s*(?:\+|(?:years?(?:\s+old)?|y\.?o\.?|лет|года|років|роки|рік|años)?\s*"
+    rf"\b{_COUNT}\s*(?:\+|(?:years?(?:\s+old)?|y\.?o\.?|лет|года|років|роки|рік|años)?\s*"
     r"(?:and|or|и|или|і|та|або|y|o)\s+(?:older|over|above|up|старше|более|старші|більше|m[aá]s|mayores))"
 )
 
@@ -387,7 +390,7 @@ def _age(t: _Text, intent: Intent) -> None:
     )
     if m := t.take(_AND_OLDER):
         # "60 and older", «60 лет и старше», "65 años o más": the bound follows the number, inclusive.
-        intent.age_over = int(m.group(1)) - 1
+        intent.age_over = _count(m.group(1)) - 1
     elif m := t.take(older):
         intent.age_over = int(next(g for g in m.groups() if g and g.isdigit()))
     if m := t.take(younger):
@@ -461,14 +464,15 @@ def _number(text: str) -> float:
 
 def _conditions(t: _Text, intent: Intent) -> None:
     above_normal = (
-        r"(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
+        r"(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm|ref|upper limit|upper bound)\w*"
+        r"(?:\s+range)?|выше\s+верхней\s+границы|вище\s+верхньої\s+межі|por\s+encima\s+del\s+l[ií]mite\s+superior"
         r"|(?:выше|больше|превыша\w*)\s+(?:верхней\s+границы\s+)?норм\w*|вище\s+норм\w*|більше\s+норм\w*"
         r"|por\s+encima\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
         r"|\belevated\b|\bhigh\b(?!est)|повышен\w*|підвищен\w*|высок\w+(?=\s+\w+)|висок\w+(?=\s+\w+)"
         r"|elevad[oa]s?|\balt[oa]s?\b"
     )
     below_normal = (
-        r"(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm)\w*(?:\s+range)?"
+        r"(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm|ref|lower limit|lower bound)\w*(?:\s+range)?"
         r"|(?:ниже|меньше)\s+(?:нижней\s+границы\s+)?норм\w*|нижче\s+норм\w*|менше\s+норм\w*"
         r"|por\s+debajo\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
         r"|\blow\b(?!est)|\bdeficien\w*|дефицит\w*|недостат\w*|понижен\w*|знижен\w*|дефіцит\w*"
@@ -521,6 +525,8 @@ _MAXIMUM = (
     r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
     r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
 )
+_NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b"
+_VALUES = r"\bvalues?\b|\bresults\b|значени\w*|значенн\w*|показник\w*|\bvalores\b|\bresultados\b"
 _COUNTED = r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"
 _SCALARS: tuple[tuple[str, Aggregate], ...] = (
     (_PEOPLE_COUNTED, "count_patients"), (_MEDIAN, "median"), (_AVERAGE, "avg"), (_MINIMUM, "min"),
@@ -536,11 +542,13 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"which patients|who (?:has|had|have)|list (?:of )?patients|какие пациенты|у каких пациентов|"
         r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|[ув] кого|"
         r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes|"
+        r"(?:пациент\w*|пацієнт\w*),?\s+(?:у\s+)?(?:которых|которые|яких|які)\b|pacientes,?\s+(?:que|con|cuy[oa]s?)\b|"
+        r"patients,?\s+(?:who|whose|that)\b|"
         # Everyone who…, and their names: the people, not their results.
-        r"(?:everyone|everybody|anyone|all patients|all the patients)\s+(?:whose|who|with)\b|\bnames\b|"
-        r"\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b"
+        r"(?:everyone|everybody|anyone|all patients|all the patients)\s+(?:whose|who|with)\b|" + _NAMES
     ):
-        intent.aggregate = "list_patients"
+        # "names + values", «фамилии и значения»: each result with its patient, not the people alone.
+        intent.aggregate = "list" if re.search(_NAMES, t.original, re.I) and t.has(_VALUES) else "list_patients"
     elif t.take(_MEDIAN):
         intent.aggregate = "median"
     elif t.take(_AVERAGE):
@@ -580,8 +588,14 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
             "month",
         ),
         (
-            r"by year|per year|yearly|annual\w*|year by year|по годам|за годами|погодично|по роках|за роками|щороку|"
-            r"por años?|anual\w*|cada año",
+            r"by quarters?|per quarter|quarterly|по кварталам|поквартально|по кварталах|щокварталу|за кварталами|"
+            r"por trimestres?|trimestral\w*|cada trimestre",
+            "quarter",
+        ),
+        (
+            r"by year|per year|yearly|annual\w*|year by year|each year|every year|по годам|за годами|погодично|"
+            r"по роках|за роками|щороку|каждый год|за каждый год|кожного року|за кожен рік|кожен рік|por años?|"
+            r"anual\w*|cada año|por cada año",
             "year",
         ),
         (
@@ -602,8 +616,8 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
         keys = [*before, *(k for k in keys if k not in before)]
         intent.group_by, intent.group_more = keys[0], keys[1:]
         return
-    if t.take(r"\btrend\b|динамик\w*|динаміка|динаміку|tendencia|evoluci[oó]n"):
-        intent.group_by = "month"
+    if t.take(r"\btrend\b|динамик\w*|динамік\w*|tendencia|evoluci[oó]n|over time|в динамике|з часом"):
+        intent.group_by, intent.trend = "month", True
 
 
 _LAB_WORD = r"\blab\b|\blabs\b|laborator\w*|лаборатори\w*|лабораторі\w*"
@@ -802,6 +816,8 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
         intent.aggregate = "count_labs" if shape.counted else "list_labs"
     elif shape.measure == "reports" and not people:
         intent.aggregate = "count_reports" if shape.counted else "list_reports"
+        if shape.counted and len(re.findall(_COUNTED, intent.question, re.IGNORECASE)) >= 2:
+            intent.measures_more = ["count"]  # "how many reports, and how many results in total"
     intent.labs_all = shape.both_labs and len(intent.labs) >= 2
     if shape.measure != "results" or intent.labs_all:
         intent.reports_or_labs = True

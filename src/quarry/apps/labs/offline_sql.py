@@ -65,6 +65,8 @@ def _list_columns() -> list[Expr]:
         _col("unit", "lr"),
         _col("reference_low", "lr"),
         _col("reference_high", "lr"),
+        # The patient's id beside the name: namesakes told apart.
+        _col("patient_id", "lr"),
     ]
 
 
@@ -317,8 +319,12 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
     if label is not None:
         add(label, "analyte")
     for key in (g, *plan.intent.group_more):
-        if key == "year":
+        if key == "year" and "quarter" not in (g, *plan.intent.group_more):
             add(_year(_col("collected_at", "lr")), "year")
+        elif key == "quarter":
+            # A quarter is told apart by its year too ("2025 Q1").
+            add(_year(_col("collected_at", "lr")), "year")
+            add(_part("quarter", _col("collected_at", "lr")), "quarter")
         elif key == "month":
             add(exp.cast(_date_trunc(key, _col("collected_at", "lr")), "date"), "period" if key == g else key)
         elif key == "patient":
@@ -334,7 +340,12 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
 
 def _year(expr: Expr) -> Expr:
     """The calendar year of a date, as a number ("2024", not "2024-01-01")."""
-    return exp.cast(exp.Extract(this=exp.var("year"), expression=expr), "int")
+    return _part("year", expr)
+
+
+def _part(unit: str, expr: Expr) -> Expr:
+    """A part of a date (year, quarter) as a number."""
+    return exp.cast(exp.Extract(this=exp.var(unit), expression=expr), "int")
 
 
 def _age_band(plan: Plan, bands: AgeBands) -> Expr:
@@ -438,8 +449,20 @@ def _report_query(plan: Plan) -> exp.Select:
     if i.aggregate == "list_reports" and not keys:
         columns = [_col("id", r), _col("collected_at", r), _col("lab_name", r)]
         return query.select(*columns, copy=False).order_by(_desc(_col("collected_at", r)), copy=False)
-    count = exp.alias_(exp.Count(this=exp.Star()), "reports")
-    query = query.select(*(exp.alias_(e, a) for e, a in keys), count, copy=False)
+    counts = [exp.alias_(exp.Count(this=exp.Star()), "reports")]
+    if "count" in i.measures_more:
+        # "how many reports, and how many results in total": each report's results counted beside it.
+        query = query.join(
+            exp.to_table("lab_results").as_("lx"),
+            on=exp.EQ(this=_col("report_id", "lx"), expression=_col("id", r)),
+            join_type="left",
+            copy=False,
+        )
+        counts = [
+            exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", r)])), "reports"),
+            exp.alias_(exp.Count(this=_col("id", "lx")), "results"),
+        ]
+    query = query.select(*(exp.alias_(e, a) for e, a in keys), *counts, copy=False)
     if not keys:
         return query
     query = query.group_by(*(e.copy() for e, _ in keys), copy=False)
@@ -515,7 +538,7 @@ def build_query(plan: Plan) -> exp.Select:
         value = _col("value_numeric", "lr")
         extreme = _desc(value) if i.aggregate == "max" else exp.Ordered(this=value, nulls_first=False)
         where = exp.and_(_where(plan), exp.Not(this=exp.Is(this=value.copy(), expression=exp.null())))
-        query = _source(plan).where(where, copy=False).select(_col("patient_id", "lr"), *_list_columns(), copy=False)
+        query = _source(plan).where(where, copy=False).select(*_list_columns(), copy=False)
         return query.order_by(extreme, copy=False).limit(i.top, copy=False)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
