@@ -253,3 +253,87 @@ def test_a_close_reading_of_two_words_beats_an_exact_one() -> None:
     assert [(m.code, m.text) for m in find_mentions("средняя глюкоза натощак по кварталам")] == [
         ("GLU", "глюкоза натощак")
     ]
+
+
+def test_the_reference_ranges_themselves(labs_settings: Settings) -> None:
+    from quarry.apps.labs.evaluate import expand_gold
+    from quarry.db import get_database
+
+    assert parse("ferritin above the reference range").aggregate == "list"
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("what reference ranges are used for ferritin?", settings=labs_settings))
+    gold = get_database(labs_settings).fetch_all(
+        expand_gold(
+            "SELECT DISTINCT reference_low, reference_high FROM lab_results WHERE parameter_name IN {{names:FERR}}"
+        )
+    )
+    assert resp.status == "ok" and resp.rows is not None
+    got = {(r["reference_low"], r["reference_high"]) for r in resp.rows}
+    assert got == {(float(g["reference_low"]), float(g["reference_high"])) for g in gold}
+
+
+def test_patients_ranked_by_their_reports(labs_settings: Settings) -> None:
+    from quarry.db import get_database
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("Who's got the most lab reports on file? top 3", settings=labs_settings))
+    assert resp.status == "ok" and resp.rows is not None and len(resp.rows) == 3
+    most = get_database(labs_settings).scalar(
+        "SELECT count(*) FROM lab_reports GROUP BY patient_id ORDER BY count(*) DESC LIMIT 1"
+    )
+    assert resp.rows[0]["reports"] == most
+    assert parse("which patient had the most recent ferritin").aggregate != "rank_patients"
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high"),
+    [
+        ("glucose values between 5 and 7", 5.0, 7.0),
+        ("глюкоза от 5 до 7", 5.0, 7.0),
+        ("hemoglobina entre 120 y 140", 120.0, 140.0),
+    ],
+)
+def test_a_value_range_keeps_both_bounds(question: str, low: float, high: float) -> None:
+    intent = parse(question)
+    assert (intent.value_op, intent.value, intent.value_upto) == (">=", low, high)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "patients aged between 40 and 60 with high ldl",
+        "глюкоза у пациентов от 40 до 60 лет",
+        "hemoglobina en pacientes de 40 a 60 años",
+    ],
+)
+def test_an_age_range_is_ages_not_values(question: str) -> None:
+    intent = parse(question)
+    assert (intent.age_over, intent.age_under, intent.value) == (39, 61, None)
+
+
+def test_never_had_one_test_is_the_patients_without_it(labs_settings: Settings) -> None:
+    from quarry.apps.labs.evaluate import expand_gold
+    from quarry.db import get_database
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("how many patients have never had a vitamin D test?", settings=labs_settings))
+    gold = get_database(labs_settings).scalar(
+        expand_gold(
+            "SELECT count(*) FROM patients p WHERE NOT EXISTS (SELECT 1 FROM lab_results r"
+            " WHERE r.patient_id = p.id AND r.parameter_name IN {{names:VITD25}})"
+        )
+    )
+    assert resp.status == "ok" and resp.rows == [{"patients": gold}]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "patients without a ferritin test",
+        "пациенты без анализа на ферритин",
+        "which patients have not had a ferritin test since 2024",
+    ],
+)
+def test_without_a_test_lists_the_patients_lacking_it(question: str) -> None:
+    intent = parse(question)
+    assert (intent.aggregate, intent.overlap, intent.combine) == ("list_patients", "ever", "none")

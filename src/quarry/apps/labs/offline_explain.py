@@ -23,7 +23,10 @@ _T: dict[Lang, dict[str, str]] = {
         "within": "within the reference range", "value": "with values {op} {v}", "period": "period: {label}",
         "month": "by month", "quarter": "by quarter", "year": "by year", "patient": "per patient",
         "lab": "per laboratory",
-        "age": "by age group", "median": "Median value of {x}",
+        "age": "by age group",
+        "ranges": "Reference ranges of {x} and how many results carry each",
+        "rank_patients": "Patients with the most {x}",
+        "median": "Median value of {x}",
         "sex": "by sex", "F": "women", "M": "men", "older": "older than {n}", "younger": "younger than {n}",
         "born_between": "born",
         "who": "patient(s): {names}", "labs": "laboratory: {labs}", "all": "all patients in the database",
@@ -51,7 +54,10 @@ _T: dict[Lang, dict[str, str]] = {
         "within": "в пределах нормы", "value": "со значением {op} {v}", "period": "период: {label}",
         "month": "по месяцам", "quarter": "по кварталам", "year": "по годам", "patient": "по каждому пациенту",
         "lab": "по лабораториям",
-        "age": "по возрастным группам", "median": "Медиана анализа {x}",
+        "age": "по возрастным группам",
+        "ranges": "Референсные диапазоны {x} и число результатов с каждым",
+        "rank_patients": "Пациенты с наибольшим числом {x}",
+        "median": "Медиана анализа {x}",
         "sex": "по полу", "F": "женщины", "M": "мужчины", "older": "старше {n} лет", "younger": "младше {n} лет",
         "born_between": "дата рождения",
         "who": "пациент: {names}", "labs": "лаборатория: {labs}", "all": "все пациенты в базе",
@@ -78,7 +84,10 @@ _T: dict[Lang, dict[str, str]] = {
         "within": "у межах норми", "value": "зі значенням {op} {v}", "period": "період: {label}",
         "month": "по місяцях", "quarter": "по кварталах", "year": "по роках", "patient": "для кожного пацієнта",
         "lab": "по лабораторіях",
-        "age": "за віковими групами", "median": "Медіана аналізу {x}",
+        "age": "за віковими групами",
+        "ranges": "Референтні діапазони {x} і кількість результатів з кожним",
+        "rank_patients": "Пацієнти з найбільшою кількістю {x}",
+        "median": "Медіана аналізу {x}",
         "sex": "за статтю", "F": "жінки", "M": "чоловіки", "older": "старші за {n} років",
         "younger": "молодші за {n} років",
         "born_between": "дата народження", "who": "пацієнт: {names}", "labs": "лабораторія: {labs}",
@@ -105,7 +114,10 @@ _T: dict[Lang, dict[str, str]] = {
         "within": "dentro del rango de referencia", "value": "con valores {op} {v}", "period": "periodo: {label}",
         "month": "por mes", "quarter": "por trimestre", "year": "por año", "patient": "por paciente",
         "lab": "por laboratorio",
-        "age": "por grupos de edad", "median": "Mediana de {x}",
+        "age": "por grupos de edad",
+        "ranges": "Rangos de referencia de {x} y cuántos resultados usan cada uno",
+        "rank_patients": "Pacientes con más {x}",
+        "median": "Mediana de {x}",
         "sex": "por sexo", "F": "mujeres", "M": "hombres", "older": "mayores de {n} años",
         "younger": "menores de {n} años",
         "born_between": "nacidos", "who": "paciente(s): {names}", "labs": "laboratorio: {labs}",
@@ -147,6 +159,8 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
         parts.append(t[i.range_filter])
     if i.value_op and i.value is not None:
         parts.append(t["value"].format(op=i.value_op, v=f"{i.value:g}"))
+    if i.value_upto is not None:
+        parts.append(t["value"].format(op="<=", v=f"{i.value_upto:g}"))
     if i.window:
         parts.append(t["period"].format(label=_dates(i.window)))
     if i.group_by != "none":

@@ -38,11 +38,12 @@ from .shapes import (
     read_age_bands,
     read_shape,
     same_report,
+    says_reports,
 )
 
 Aggregate = Literal[
     "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
-    "list_labs", "count_labs", "list_reports", "count_reports", "median",
+    "list_labs", "count_labs", "list_reports", "count_reports", "median", "ranges", "rank_patients",
 ]  # fmt: skip
 """What the final query returns."""
 GroupBy = Literal["none", "month", "quarter", "year", "patient", "lab", "sex", "age"]
@@ -91,6 +92,8 @@ class Intent:
     window: TimeWindow | None = None
     value_op: Comparison | None = None
     value: float | None = None
+    value_upto: float | None = None
+    """The upper bound of a value range ("between 5 and 7", «от 5 до 7»), inclusive."""
     range_filter: RangeFilter | None = None
     patient_name: str | None = None
     sex: Literal["F", "M"] | None = None
@@ -334,7 +337,7 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
         return TimeWindow(last_cal.group(0), calendar="last_year")
     relative = t.take(
         r"(?:(?:in|over|during|for|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}\b"
-        r"|за\s+(?:последн\w*|прошедш\w*|останн\w*|минул\w*)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}"
+        r"|за\s+(?:последн\w*|прошедш\w*|прошл\w*|останн\w*|минул\w*)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}"
         r"|(?:(?:en|durante)\s+)?(?:el|los|las)\s+(?:[uú]ltim\w+|pasad\w+)\s+" + rf"(?:{_COUNT}\s+)?{_UNIT}"
     )
     if relative:
@@ -388,6 +391,18 @@ def _age(t: _Text, intent: Intent) -> None:
         rf"|\b{_PEOPLE}(?P<cut>\s+(?:aged\s+)?(?:under|below)\s+(\d{{1,3}})\b)"
         r"|\bдо\s+(\d{1,3})\s+(?:лет|років)"
     )
+    ages = (
+        r"(?:aged?|ages|в возрасте|возраст\w*|віком|вік\w*|de edad|edad(?:es)?)\s+"
+        r"(?:between|from|от|с|від|з|entre|de)?\s*"
+        r"(\d{1,3})\s*(?:and|to|-|–|до|по|і|та|y|a)\s*(\d{1,3})(?:\s*(?:years?(?:\s+old)?|лет|года|років|роки|años))?"
+        r"|(?:between|from|от|від|entre|de)\s+(\d{1,3})\s*(?:and|to|-|–|до|і|та|y|a)\s*(\d{1,3})\s*"
+        r"(?:years?(?:\s+old)?|y\.?o\.?|лет|года|років|роки|años)"
+    )
+    if m := t.take(ages):
+        # "aged 40 to 60", «от 40 до 60 лет»: both ends inclusive.
+        low, high = sorted(int(g) for g in m.groups() if g)
+        intent.age_over, intent.age_under = low - 1, high + 1
+        return
     if m := t.take(_AND_OLDER):
         # "60 and older", «60 лет и старше», "65 años o más": the bound follows the number, inclusive.
         intent.age_over = _count(m.group(1)) - 1
@@ -501,7 +516,18 @@ def _conditions(t: _Text, intent: Intent) -> None:
         r"(?:below|under|less than|lower than|<\s*=?|ниже|меньше|менее|нижче|менше"
         r"|por\s+debajo\s+de|menor(?:es)?\s+(?:que|de|a)|menos\s+de|inferior(?:es)?\s+a)\s*" + _NUM
     )
-    if m := t.take(above):
+    between = (
+        r"(?:between|from|от|між|від|entre|de)\s+"
+        + _NUM
+        + r"\s*(?:and|to|-|–|до|і|та|y|a)\s*"
+        + _NUM
+        + r"(?!\s*(?:years?|лет|года|рок\w*|años))"
+    )
+    if m := t.take(between):
+        # "values between 5 and 7", «от 5 до 7»: both bounds, inclusive.
+        low, high = sorted((_number(m.group(1)), _number(m.group(2))))
+        intent.value_op, intent.value, intent.value_upto = ">=", low, high
+    elif m := t.take(above):
         intent.value_op, intent.value = (">=" if "=" in m.group(0) else ">"), _number(m.group(1))
     elif m := t.take(below):
         intent.value_op, intent.value = ("<=" if "=" in m.group(0) else "<"), _number(m.group(1))
@@ -702,6 +728,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
         intent.aggregate = "latest"  # «последний ферритин», "last potassium", «останній калій»
     _overlap(question, tokens, intent)
     _top(question, intent)
+    _ranges_or_ranking(question, t, intent, shape)
     # A grouping without an aggregate means "the typical value per group".
     if intent.group_by != "none" and intent.aggregate == "list" and intent.mentions:
         intent.aggregate = "avg"
@@ -726,6 +753,40 @@ _WHO = re.compile(
     # Whose it was, or when: the extreme result itself with its patient and date, not a bare number.
     r"\bwho(?:se)?\b|\bwhen\b|\bdate\b|у кого|кто|хто|когда|коли|\bдат[уаы]\b|qui[eé]n|cu[aá]ndo|\bfecha\b"
 )
+
+
+_RANGES = re.compile(
+    # The reference ranges themselves, not a condition on them ("above the reference range").
+    r"(?<!above )(?<!below )(?<!outside )(?<!within )(?<!the )"
+    r"\b(?:reference|normal|ref)\s+(?:ranges?|intervals?|values)\b(?!\s+(?:for|of)\s+(?:the\s+)?(?:patient|him|her))"
+    r"|референсн\w+\s+(?:диапазон\w*|интервал\w*|значени\w*|значенн\w*)|границ\w* нормы|межі норми"
+    r"|(?:rangos?|valores|intervalos?)\s+de\s+referencia|valores normales",
+    re.IGNORECASE,
+)
+_CONDITION_BEFORE = re.compile(
+    r"(?:above|below|outside|within|over|under|выше|ниже|вне|вище|нижче|поза|encima|debajo|fuera|dentro)\W+(?:\w+\W+)?$",
+    re.IGNORECASE,
+)
+_MOST = re.compile(
+    r"\bmost\s+(?:lab\s+)?(?:reports|results|tests|visits|labs)\b|больше всего|найбільше"
+    r"|m[aá]s\s+(?:informes|an[aá]lisis|resultados|visitas)",
+    re.IGNORECASE,
+)
+
+
+def _ranges_or_ranking(question: str, t: _Text, intent: Intent, shape: Shape) -> None:
+    """ "what reference ranges are used for ferritin" (the ranges, each with how many results use
+    it); "who has the most reports, top 3" (patients ranked by how many)."""
+    m = _RANGES.search(question)
+    if m is not None and intent.mentions and not _CONDITION_BEFORE.search(question[: m.start()]):
+        intent.aggregate, intent.range_filter = "ranges", None
+        return
+    if _MOST.search(question) and (_WHO.search(question.lower()) or "patient" in question.lower()):
+        intent.aggregate = "rank_patients"
+        top = _TOP.search(question.lower())
+        intent.top = _count(next(g for g in top.groups() if g)) if top else 1
+        intent.reports_or_labs = shape.measure == "reports" or says_reports(question)
+        intent.group_by, intent.group_more = "none", []
 
 
 def _top(question: str, intent: Intent) -> None:
@@ -753,11 +814,17 @@ _LATEST_WORD = re.compile(
 
 
 _NEITHER = re.compile(
-    r"\bnever\b|\bneither\b|\bnor\b|\bни\b|никогда|не сдава\w*|не делал\w*|\bні\b|ніколи|не здава\w*"
-    r"|\bnunca\b|\bni\b|\bninguno\b|no se (?:han|ha) hecho",
+    r"\bnever\b|\bneither\b|\bnor\b|\b(?:have|has|had)\s+not\b|n't\s+(?:had|been)|\bwithout\s+(?:a|any)\b"
+    r"|\bни\b|никогда|не сдава\w*|не делал\w*|\bні\b|ніколи|не здава\w*|не роби\w*|\bбез\b"
+    r"|\bnunca\b|\bni\b|\bninguno\b|no se (?:han|ha) hecho|\bsin\b",
     re.IGNORECASE,
 )
 _EITHER = re.compile(r"\bor\b|\beither\b|\bили\b|\bлибо\b|\bабо\b|\bчи\b|\bo\b|\bu\b", re.IGNORECASE)
+
+
+_PEOPLE_WORD = re.compile(
+    r"\b(?:patients?|pts|people|who)\b|пациент\w*|пацієнт\w*|\bкто\b|\bхто\b|pacientes?|qui[eé]n", re.I
+)
 
 
 def _combination(question: str) -> Literal["any", "none"] | None:
@@ -779,7 +846,16 @@ def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) 
     and also high triglycerides", «у кого одновременно повышены АЛТ и АСТ», "HDL bajo y LDL alto
     en el mismo informe"): the patients who meet every condition, ever or in one report."""
     codes = list(dict.fromkeys(m.code for m in intent.mentions))
-    if len(codes) < 2 or intent.aggregate not in ("list_patients", "count_patients", "list"):
+    if intent.aggregate not in ("list_patients", "count_patients", "list") or not codes:
+        return
+    if len(codes) == 1:
+        # "who has never had a vitamin D test", "patients without a ferritin test": the patients
+        # with no such result.
+        people = intent.aggregate != "list" or _PEOPLE_WORD.search(question) is not None
+        if people and _combination(question) == "none":
+            intent.overlap, intent.combine, intent.sides = "ever", "none", {}
+            if intent.aggregate == "list":
+                intent.aggregate = "list_patients"
         return
     near = {m.code: condition_near(question, tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions}
     said = [side for side in near.values() if side]

@@ -201,6 +201,9 @@ def _conditions(plan: Plan) -> list[Expr]:
     if i.value_op and i.value is not None:
         number = int(i.value) if i.value.is_integer() else i.value
         out.append(_COMPARISONS[i.value_op](this=value.copy(), expression=exp.Literal.number(number)))
+    if i.value_upto is not None:
+        upto = int(i.value_upto) if i.value_upto.is_integer() else i.value_upto
+        out.append(exp.LTE(this=value.copy(), expression=exp.Literal.number(upto)))
     if i.range_filter == "above":
         out.append(exp.GT(this=value.copy(), expression=high))
     elif i.range_filter == "below":
@@ -532,7 +535,11 @@ def _overlap_query(plan: Plan) -> exp.Select:
 def build_query(plan: Plan) -> exp.Select:
     """The final SELECT for `plan`, as a sqlglot syntax tree."""
     i = plan.intent
-    if i.overlap != "none" and len(plan.analytes) >= 2:
+    if i.aggregate == "ranges":
+        return _ranges_query(plan)
+    if i.aggregate == "rank_patients":
+        return _rank_query(plan)
+    if i.overlap != "none" and (len(plan.analytes) >= 2 or i.combine == "none"):
         return _overlap_query(plan)
     if i.top is not None:
         value = _col("value_numeric", "lr")
@@ -588,6 +595,39 @@ def build_query(plan: Plan) -> exp.Select:
     if not {alias for _, alias in measures} & {"results", "patients"}:
         query = query.select(exp.alias_(exp.Count(this=exp.Star()), "results"), copy=False)
     return query.group_by(*group, copy=False).order_by(*order, copy=False)
+
+
+def _ranges_query(plan: Plan) -> exp.Select:
+    """The reference ranges the test's results carry, each with how many results use it."""
+    low, high = _col("reference_low", "lr"), _col("reference_high", "lr")
+    query = _source(plan).where(_where(plan), copy=False)
+    query = query.select(low, high, exp.alias_(exp.Count(this=exp.Star()), "results"), copy=False)
+    return query.group_by(low.copy(), high.copy(), copy=False).order_by(_desc(_col("results")), copy=False)
+
+
+def _rank_query(plan: Plan) -> exp.Select:
+    """Patients ranked by how many reports (or results) they have, the top N."""
+    i = plan.intent
+    if i.reports_or_labs:
+        r = "r"
+        query = (
+            exp.select()
+            .from_(exp.to_table("lab_reports").as_(r))
+            .join(exp.to_table("patients").as_("p"), on=exp.EQ(this=_col("id", "p"), expression=_col("patient_id", r)))
+        )
+        where = [_retarget(c) for c in _window(plan)] + _patients(plan, ids_in=_col("patient_id", r)) + _labs(plan)
+        query = query.where(_and(where, empty=exp.true()), copy=False)
+        counted = "reports"
+    else:
+        query = _source(plan).where(_where(plan), copy=False)
+        if not any(j.args.get("this") and j.this.alias == "p" for j in query.args.get("joins") or []):
+            on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "lr"))
+            query = query.join(exp.to_table("patients").as_("p"), on=on)
+        counted = "results"
+    columns = [exp.alias_(_col("id", "p"), "patient_id"), exp.alias_(_col("full_name", "p"), "patient")]
+    query = query.select(*columns, exp.alias_(exp.Count(this=exp.Star()), counted), copy=False)
+    query = query.group_by(_col("id", "p"), _col("full_name", "p"), copy=False)
+    return query.order_by(_desc(_col(counted)), _col("patient"), copy=False).limit(i.top or 1, copy=False)
 
 
 def build_sql(plan: Plan) -> str:

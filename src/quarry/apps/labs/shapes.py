@@ -87,6 +87,11 @@ def read_shape(question: str) -> Shape:
     return Shape(measure, counted and measure != "results", per_lab, both, tuple(spans))
 
 
+def says_reports(question: str) -> bool:
+    """The question speaks of reports or visits («бланков», "informes"), in any form."""
+    return any(_is(_forms(m.group()), "reports") for m in _WORD.finditer(plain(question)))
+
+
 def joined_pair(question: str) -> bool:
     """The question pairs two things ("both … and …", «и … и …», "tanto … como …")."""
     return _two_labs_joined([fold(w) for w in _WORD.findall(plain(question))])
