@@ -30,6 +30,7 @@ from quarry.db import Database
 from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
+from .honesty import in_rial, not_applied_message, unapplied
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
@@ -94,18 +95,26 @@ async def get_seller_statistics_tool(
     city: str | None = None,
     has_warranty: bool | None = None,
     metric: Metric | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    price_below: int | None = None,
+    price_above: int | None = None,
 ) -> dict[str, Any] | str:
-    """Price and seller aggregates over one base product's offers: min/max/avg/median price (Toman),
-    offer and shop counts, shop score and warranty aggregates. `city` (Persian or English name) and
-    `has_warranty` filter the shops; `metric` names the figure the question asks for, returned as
+    """Price and seller aggregates over one base product's offers: min/max/avg/median price and the
+    price range (Toman), offer, shop and city counts, shop score and warranty aggregates. `city`
+    (Persian or English name), `has_warranty` and the shop score bounds (`min_score`, `max_score`, 0-5)
+    filter the shops; `price_below` / `price_above` (Toman) the offers. Pass EVERY constraint the user
+    states; `applied` lists the filters used. `metric` names the figure asked for, returned as
     `numeric_answer` (answer seller questions with that number only)."""
-    args = {"k": base_random_key, "city": city, "w": has_warranty, "m": metric}
+    args = {"k": base_random_key, "city": city, "w": has_warranty, "m": metric, "lo": min_score, "hi": max_score,
+            "below": price_below, "above": price_above}  # fmt: skip
     key, seen = _once(ctx.deps, "stats", args)
     if seen is not None:
         return seen
     stats = await ctx.deps.db.run(
-        get_seller_statistics, ctx.deps.db, base_random_key, city=city, has_warranty=has_warranty, metric=metric
-    )
+        get_seller_statistics, ctx.deps.db, base_random_key, city=city, has_warranty=has_warranty, metric=metric,
+        min_score=min_score, max_score=max_score, price_below=price_below, price_above=price_above,
+    )  # fmt: skip
     out: dict[str, Any] | str = "no such base product" if stats is None else stats.model_dump()
     ctx.deps.calls[key] = out
     return out
@@ -203,10 +212,7 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         if q.intent == "feature":
             return _call("get_product_features", {"base_random_key": key})
         if q.intent == "seller":
-            return _call(
-                "get_seller_statistics",
-                {"base_random_key": key, "city": q.city, "has_warranty": q.has_warranty, "metric": q.metric},
-            )
+            return _call("get_seller_statistics", {"base_random_key": key, "city": q.city, **_filters(q)})
         return output_call(info, ShopAnswer(base_random_keys=[key]))
     first = returns[0]
     searched = _CANDIDATES.validate_python(first.content) if first.tool_name == "search_base_products" else []
@@ -222,9 +228,21 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if stats.unresolved:
         # A place the catalogue has no city of: ask which city, never a figure over every city.
         return output_call(info, ShopAnswer(message=ask_for_city(stats.unresolved[0])))
+    if missed := unapplied(q.stated, stats):
+        # Honest numbers: a figure computed without one of the user's constraints is no answer.
+        text = last_user_text(messages)
+        return output_call(info, ShopAnswer(message=not_applied_message(missed, text), unapplied=missed))
     if stats.numeric_answer is None:
         return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
-    return output_call(info, ShopAnswer(numeric_answer=stats.numeric_answer, base_random_keys=keys))
+    value = in_rial(stats.numeric_answer, stats.metric) if q.scope.rial else stats.numeric_answer
+    return output_call(info, ShopAnswer(numeric_answer=value, base_random_keys=keys))
+
+
+def _filters(q: Question) -> dict[str, Any]:
+    """The statistics call's filters and metric for question `q` (every constraint it states)."""
+    sc = q.scope
+    return {"has_warranty": q.has_warranty, "metric": q.metric, "min_score": sc.min_score, "max_score": sc.max_score,
+            "price_below": sc.price_below, "price_above": sc.price_above}  # fmt: skip
 
 
 @cache

@@ -64,6 +64,14 @@ class SellerStatistics(BaseModel):
     warranty_offers: int = 0
     warranty_shops: int = 0
     cities: int = Field(0, description="Distinct cities of the shops.")
+    price_range: int | None = Field(None, description="Highest minus lowest price (Toman).")
+    min_score: float | None = Field(None, description="Score filter: only shops scored at least this.")
+    max_score_filter: float | None = Field(None, description="Score filter: only shops scored at most this.")
+    price_below: int | None = Field(None, description="Price filter: only offers under this (Toman).")
+    price_above: int | None = Field(None, description="Price filter: only offers over this (Toman).")
+    applied: list[str] = Field(
+        default_factory=list, description="The filters used: city, warranty, seller_score, price."
+    )
     metric: str | None = Field(None, description="The aggregate the question asked for.")
     numeric_answer: float | None = Field(None, description="That aggregate's value (None: no offers match).")
     note: str | None = None
@@ -80,6 +88,9 @@ class ShopAnswer(BaseModel):
     base_random_keys: list[str] | None = Field(None, description="At most one base key for a product lookup.")
     member_random_keys: list[str] | None = Field(None, description="Offer keys, when an offer was picked.")
     numeric_answer: float | None = Field(None, description="Set for seller statistics questions; sent as digits.")
+    unapplied: list[str] | None = Field(
+        None, description="Constraints the question stated that the answer could not apply (then no number)."
+    )
 
 
 class RouteDecision(BaseModel):
@@ -94,6 +105,11 @@ class ShopTurn(ChatResponse):
     trace: list[TraceStep] = Field(default_factory=list)
     candidates: list[Candidate] = Field(default_factory=list, description="What the last search found.")
     route: Mode | Literal["static", "vision"] = "single_turn"
+    unapplied: list[str] = Field(
+        default_factory=list,
+        description="Constraints the user stated that were not applied (city, warranty, seller_score, price, "
+        "unit, delivery, colour, variant...): no figure is given then, and the message names them.",
+    )
 
     def public(self) -> ChatResponse:
         return ChatResponse(

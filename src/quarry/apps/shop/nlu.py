@@ -27,32 +27,42 @@ from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
 from .once import once
+from .question_words import entry, listed, named_patterns
+from .question_words import pattern as pattern_of
+from .question_words import words as phrases
+from .scope import NO_SCOPE, Scope, read_scope
 from .tools import Metric
 from .transliterate import finglish_to_persian, looks_finglish
-from .vocab import CITIES, NO_WARRANTY, WARRANTY, CatalogueWords, loaded_words
+from .vocab import CITIES, CatalogueWords, loaded_words
 
 Intent = Literal["lookup", "feature", "seller", "compare"]
 
-# Metric phrases, longest first within each language; folded (Arabic letters, half-spaces evened out).
-_METRICS: tuple[tuple[str, Metric], ...] = (
-    ("ارزانترین قیمت", "min_price"), ("کمترین قیمت", "min_price"), ("پایینترین قیمت", "min_price"),
-    ("کمترین", "min_price"), ("ارزانترین", "min_price"),
-    ("بیشترین قیمت", "max_price"), ("گرانترین قیمت", "max_price"), ("بالاترین قیمت", "max_price"),
-    ("بیشترین", "max_price"), ("گرانترین", "max_price"),
-    ("میانگین قیمت", "avg_price"), ("متوسط قیمت", "avg_price"), ("میانه قیمت", "median_price"),
-    ("میانگین امتیاز", "avg_score"), ("متوسط امتیاز", "avg_score"), ("بیشترین امتیاز", "max_score"),
-    ("تعداد فروشگاههای دارای گارانتی", "warranty_shops"), ("تعداد فروشگاه", "shops"), ("چند فروشگاه", "shops"),
-    ("تعداد پیشنهاد", "offers"), ("تعداد فروشنده", "shops"), ("چند فروشنده", "shops"),
-    ("lowest price", "min_price"), ("minimum price", "min_price"), ("cheapest price", "min_price"),
-    ("highest price", "max_price"), ("maximum price", "max_price"), ("average price", "avg_price"),
-    ("mean price", "avg_price"), ("median price", "median_price"), ("average score", "avg_score"),
-    ("how many shops", "shops"), ("number of shops", "shops"), ("how many offers", "offers"),
-    ("number of offers", "offers"), ("how many sellers", "shops"), ("cheapest", "min_price"),
-    ("most expensive", "max_price"), ("highest score", "max_score"), ("best score", "max_score"),
-    ("how many shops with a warranty", "warranty_shops"), ("how many shops with warranty", "warranty_shops"),
-)  # fmt: skip
-# Longest first across both languages: «بیشترین امتیاز» (max_score) must win over «بیشترین» (max_price).
-_METRICS = tuple(sorted(((fold_joined(p), m) for p, m in _METRICS), key=lambda pm: -len(pm[0])))
+_COUNTED: dict[str, Metric] = {"shops": "shops", "offers": "offers", "cities": "cities"}
+"""What a count («چند تا فروشنده», "how many different cities") counts → the metric."""
+
+
+def _metric_in(t: str) -> tuple[str, Metric] | None:
+    """(the phrase, the metric) a seller question asks for, anywhere in folded `t`: the longest phrase
+    of `data/questions.toml` wins («بیشترین امتیاز» is the score, not «بیشترین» the price); a count
+    word with a noun within two words counts shops, offers or cities."""
+    found: list[tuple[int, int, str, Metric]] = []
+    for name, pattern in named_patterns("metrics"):
+        for m in pattern.finditer(t):
+            found.append((-len(m.group()), m.start(), m.group(), name))  # type: ignore[arg-type]
+    count = entry("counts")
+    between = "|".join(re.escape(w) for w in count["between"])
+    counted = pattern_of(listed(count["words"]))
+    for noun, metric in _COUNTED.items():
+        nouns = pattern_of(listed(count["nouns"][noun])).pattern
+        grammar = re.compile(rf"(?:{counted.pattern})(?:\s+(?:{between})){{0,2}}\s+(?:{nouns})")
+        for m in grammar.finditer(t):
+            found.append((-len(m.group()), m.start(), m.group(), metric))
+    if not found:
+        return None
+    _, _, phrase, metric = min(found)
+    return phrase, metric
+
+
 # "What is the warranty of X?" / «X گارانتی دارد؟»: answered as how many shops give one.
 _ASKS_WARRANTY = re.compile(r"(?<!\w)(what|does|do|is|are|any|has|have|which|دارد|دارند|چیست|چیه|هست|است)(?!\w)")
 _CITY_NAMES: tuple[tuple[str, str], ...] = tuple(
@@ -66,7 +76,8 @@ _FRAMING = re.compile(
     r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
 )
 _PERSIAN_LETTER = re.compile(r"[\u0600-\u06ff]")
-_PUNCT = re.compile(r"[؟?!.,،:;«»\"'()\[\]]")
+_PUNCT = re.compile(r"[؟?!,،:;«»\"'()\[\]]|(?<!\d)\.|\.(?!\d)")
+"""Punctuation, but not the point of a decimal number ("4.5", «۲۱.۵»)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,11 @@ class Question:
     """Compare: the cheaper (True) or the more expensive one is wanted."""
     unresolved: tuple[str, ...] = ()
     """Places named that are no city of the catalogue, as written: asked back, never dropped."""
+    scope: Scope = NO_SCOPE
+    """What the question limits the offers to besides the city (seller score, price bounds, unit...)."""
+    stated: tuple[str, ...] = ()
+    """Every constraint the question states ("city", "warranty", "seller_score", "price", "unit", or one
+    no column holds): a figure is given only when the tool applied each of them."""
     not_understood: tuple[str, ...] = ()
     """Words of the product text that nothing in the catalogue writes, in either script (the search
     passes over them; they never widen it)."""
@@ -98,17 +114,51 @@ def _feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     """(Persian key, the phrase found) of the feature named first in folded `text` (the longest
     at that place): questions name the feature before the product («رم گوشی … رم 6 گیگابایت»)."""
     found: list[tuple[int, int, str, str]] = []
+    # A feature word followed by its value («رم ۸ گیگ», "8GB RAM" aside) describes the product; it is
+    # not the feature asked about.
+    spec = r"(?!\w)(?!\s*\d)"
     for fa in words.features:
         f = fold_joined(fa)
-        if m := re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text):
+        if m := re.search(rf"(?<!\w){re.escape(f)}{spec}", text):
             found.append((m.start(), -len(f), fa, f))
     for en, fa in words.feature_names.items():
-        if m := re.search(rf"(?<!\w){re.escape(en.lower())}(?!\w)", text):
+        if m := re.search(rf"(?<!\w){re.escape(en.lower())}{spec}", text):
             found.append((m.start(), -len(en), fa, en.lower()))
+    for fa in words.features:
+        # «تعداد پورت خروجی» asked as «چند تا پورت خروجی»: the count word is the question's own.
+        head, _, rest = fold_joined(fa).partition(" ")
+        if (
+            rest
+            and phrases("counts.words").fullmatch(head)
+            and (m := re.search(rf"(?<!\w){re.escape(rest)}{spec}", text))
+        ):
+            found.append((m.start(), -len(rest), fa, rest))
     if not found:
-        return None
+        return _finglish_feature(text, words)
     _, _, fa, phrase = min(found)
     return fa, phrase
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+FINGLISH_FEATURE_CUTOFF = 80.0
+"""How close Finglish words written in Persian must be to a feature key ("dor motor" → «دور متر» ≈
+«دور موتور»)."""
+
+
+def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """A feature named in Finglish ("vazn", "dor motor"): runs of one to three Latin words, written in
+    Persian, matched against the catalogue's feature keys with rapidfuzz (the longest run first)."""
+    tokens = text.split()
+    keys = {fold_joined(f): f for f in words.features}
+    for size in (3, 2, 1):
+        for i in range(len(tokens) - size + 1):
+            run = tokens[i : i + size]
+            if not all(_LATIN_WORD.fullmatch(w) and looks_finglish(w) for w in run):
+                continue
+            written = " ".join(finglish_to_persian(w) for w in run)
+            if (hit := best_name(written, tuple(keys), cutoff=FINGLISH_FEATURE_CUTOFF)) is not None:
+                return keys[hit.name], " ".join(run)
+    return None
 
 
 def _strip(text: str, phrase: str) -> str:
@@ -117,8 +167,6 @@ def _strip(text: str, phrase: str) -> str:
 
 _OR = re.compile(r"(?<!\w)(?:یا|or)(?!\w)")
 _COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
-_PRICED = re.compile(r"قیمت|price|gheymat|gheimat|ghimat")
-"""A price asked for: with a place named, the question is a seller statistic (the lowest price)."""
 
 
 def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
@@ -173,32 +221,41 @@ def _parse(text: str, words: CatalogueWords) -> Question:
     degrees = find_degrees(t)  # read once: comparisons and superlatives both need them
     if (compared := _comparison(t, text, words, degrees)) is not None:
         return compared
-    metric = next(((p, m) for p, m in _METRICS if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t)), None)
+    # The offers' scope (warranty, seller score, price bounds, unit...) is read whatever the metric
+    # phrase: a constraint never depends on which words ask for the figure.
+    scope, scoped = read_scope(t)
+    metric = _metric_in(scoped)
     if metric is None and (most := _price_degree(degrees, "superlative")) is not None:
         metric = (most.text, "min_price" if most.concept == "cheap" else "max_price")
-    warranty: bool | None = None
-    if NO_WARRANTY.search(t):
-        warranty = False
-        t = NO_WARRANTY.sub(" ", t)
-    elif metric and WARRANTY.search(t):
-        warranty = True
-        t = WARRANTY.sub(" ", t)
-    city, unresolved, placed = _where(t, text, words)
-    if metric is None and WARRANTY.search(t) and _ASKS_WARRANTY.search(t):
-        return Question("seller", _clean(WARRANTY.sub(" ", placed)), metric="warranty_shops", city=city,
-                        unresolved=unresolved)  # fmt: skip
-    if metric is not None or (city is not None and _PRICED.search(t)):
+    city, unresolved, placed = _where(scoped, text, words)
+    stated = (("city",) if city is not None else ()) + scope.stated
+    if metric is None and scope.has_warranty and _ASKS_WARRANTY.search(scoped):
+        # "Does X have a warranty?": how many shops give one (the warranty is the filter, so it is applied).
+        return Question("seller", _clean(placed), metric="shops", city=city, has_warranty=True, scope=scope,
+                        stated=stated, unresolved=unresolved)  # fmt: skip
+    if metric is not None or ((city is not None or scope.stated) and _asks_price(scoped)):
         m: Metric = metric[1] if metric else "min_price"
         if metric:
             placed = _strip(placed, metric[0])
-        return Question("seller", _clean(placed), metric=m, city=city, has_warranty=warranty, unresolved=unresolved)
+        return Question("seller", _clean(placed), metric=m, city=city, has_warranty=scope.has_warranty, scope=scope,
+                        stated=stated, unresolved=unresolved)  # fmt: skip
     # Not a seller question: a place named does not filter anything, so the words stay as they were.
-    t = placed if not unresolved else t
-    asks = re.search(r"چقدر|چیست|چیه|چند|what|how|which", t)
+    t = _where(t, text, words)[2] if not unresolved else t
+    # A value is asked for by a question word, or by a question mark after a feature's name
+    # ("Epson L3977 print speed?").
+    asks = phrases("asks").search(t) or re.search(r"[?؟]\s*$", text)
     feature = _feature_in(t, words) if asks else None
     if feature is not None:
         return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
+    if asks and scope.unsupported:
+        # "How long does delivery take?": the catalogue records nothing of the kind (answered as such).
+        return Question("feature", _clean(scoped), feature=None, scope=scope, stated=stated)
     return Question("lookup", _clean(t) or t.strip())
+
+
+def _asks_price(t: str) -> bool:
+    """A price asked for: a price word anywhere, or «چند» ending the question («X چند؟»)."""
+    return bool(phrases("price_asks").search(t) or re.search(rf"(?:{phrases('price_asks_final').pattern})\s*$", t))
 
 
 def _where(t: str, text: str, words: CatalogueWords) -> tuple[str | None, tuple[str, ...], str]:

@@ -37,9 +37,11 @@ from .agents import (
     vision_agent,
 )
 from .coordinator import Selection, coordinate, picked_number
+from .honesty import not_applied_message, unapplied
 from .ingest import loaded_size
 from .memory import ChatState
-from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
+from .models import MAX_TEXT_CHARS, MessagePart, Mode, SellerStatistics, ShopAnswer, ShopTurn, TextPart, decode_image
+from .nlu import parse_question
 from .once import one_turn
 from .retry import run_with_retry
 from .turnstate import TurnState
@@ -260,10 +262,26 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
     known = {c.random_key for c in deps.candidates}
     # The model never invents records: only keys a tool returned this turn are passed on.
     keys = [k for k in (answer.base_random_keys or []) if k in known][:1] or None
+    if answer.numeric_answer is not None and (missed := _unapplied(text, deps)):
+        # Honest numbers whoever answered (a remote model may leave a filter out of its call): a figure
+        # computed without a constraint the user stated is withheld, and the constraint named.
+        note = DecisionStep(step="honesty", action="withheld", model="policy", reason=", ".join(missed))
+        return ShopTurn(message=not_applied_message(missed, text), trace=[*trace, note], candidates=deps.candidates,
+                        unapplied=missed), r.model  # fmt: skip
     if answer.numeric_answer is not None:
         # Seller statistics: the message is the number alone (digits), as the contract's checker compares it.
         return ShopTurn(message=digits(answer.numeric_answer), trace=trace, candidates=deps.candidates), r.model
-    return ShopTurn(message=answer.message, base_random_keys=keys, trace=trace, candidates=deps.candidates), r.model
+    return ShopTurn(message=answer.message, base_random_keys=keys, trace=trace, candidates=deps.candidates,
+                    unapplied=answer.unapplied or []), r.model  # fmt: skip
+
+
+def _unapplied(text: str, deps: ShopDeps) -> list[str]:
+    """The constraints of `text` the run's last statistics call did not apply (all of them when none ran)."""
+    stated = parse_question(text).stated
+    calls = [v for k, v in deps.calls.items() if k.startswith("stats:") and isinstance(v, dict)]
+    if not calls:
+        return list(stated)
+    return unapplied(stated, SellerStatistics.model_validate(calls[-1]))
 
 
 async def _vision(

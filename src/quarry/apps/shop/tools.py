@@ -74,7 +74,7 @@ higher when a Latin word of the query is also in the Persian name (a brand writt
 there: weight A as well as B), so those are a third group of this many."""
 _DIGIT = re.compile(r"\d")
 Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers", "shops", "avg_score",
-                 "max_score", "warranty_shops"]  # fmt: skip
+                 "max_score", "warranty_shops", "cities", "price_range"]  # fmt: skip
 """Which aggregate a seller question asks for (becomes `numeric_answer`)."""
 
 _BY_KEYS = """
@@ -481,12 +481,20 @@ SELECT count(*) AS offers, count(DISTINCT m.shop_id) AS shops,
        round(avg(s.score)::numeric, 2)::float AS avg_score, max(s.score)::float AS max_score,
        count(*) FILTER (WHERE s.has_warranty) AS warranty_offers,
        count(DISTINCT m.shop_id) FILTER (WHERE s.has_warranty) AS warranty_shops,
-       count(DISTINCT s.city_id) AS cities
+       count(DISTINCT s.city_id) AS cities, max(m.price) - min(m.price) AS price_range
 FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id
 WHERE m.base_random_key = :k
   AND (CAST(:city AS integer) IS NULL OR s.city_id = CAST(:city AS integer))
   AND (CAST(:warranty AS boolean) IS NULL OR s.has_warranty = CAST(:warranty AS boolean))
+  AND (CAST(:min_score AS float) IS NULL OR s.score >= CAST(:min_score AS float))
+  AND (CAST(:max_score AS float) IS NULL OR s.score <= CAST(:max_score AS float))
+  AND (CAST(:below AS bigint) IS NULL OR m.price < CAST(:below AS bigint))
+  AND (CAST(:above AS bigint) IS NULL OR m.price > CAST(:above AS bigint))
 """
+
+
+def _either(a: float | None, b: float | None) -> float | None:
+    return a if a is not None else b
 
 
 def get_seller_statistics(
@@ -496,8 +504,13 @@ def get_seller_statistics(
     city: str | None = None,
     has_warranty: bool | None = None,
     metric: Metric | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    price_below: int | None = None,
+    price_above: int | None = None,
 ) -> SellerStatistics | None:
-    """Aggregates over the offers of `base_key` (None when no such product); `metric` picks `numeric_answer`."""
+    """Aggregates over the offers of `base_key` (None when no such product); `metric` picks `numeric_answer`.
+    Shops can be limited by city, warranty and score, offers by price; `applied` names each filter used."""
     started = time.perf_counter()
     if db.scalar("SELECT 1 FROM shop.base_products WHERE random_key = :k", {"k": base_key}) is None:
         return None
@@ -505,8 +518,15 @@ def get_seller_statistics(
     if city and cid is None:
         return SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty,
                                 note=f"unknown city {city!r}", unresolved=[city])  # fmt: skip
-    row = db.fetch_one(_STATS, {"k": base_key, "city": cid, "warranty": has_warranty}) or {}
-    stats = SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty, metric=metric, **row)
+    params = {"k": base_key, "city": cid, "warranty": has_warranty, "min_score": min_score, "max_score": max_score,
+              "below": price_below, "above": price_above}  # fmt: skip
+    row = db.fetch_one(_STATS, params) or {}
+    used = {"city": cid, "warranty": has_warranty, "seller_score": _either(min_score, max_score),
+            "price": _either(price_below, price_above)}  # fmt: skip
+    applied = [name for name, value in used.items() if value is not None]
+    stats = SellerStatistics(base_random_key=base_key, city=city, has_warranty=has_warranty, metric=metric,
+                             min_score=min_score, max_score_filter=max_score, price_below=price_below,
+                             price_above=price_above, applied=applied, **row)  # fmt: skip
     if metric is not None and stats.offers:
         value = getattr(stats, metric)
         stats.numeric_answer = value

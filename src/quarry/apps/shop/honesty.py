@@ -1,0 +1,44 @@
+"""Honest numbers: a seller statistic is given only when every constraint the question states was
+applied; otherwise the answer names the ones that were not (`ShopTurn.unapplied`) and gives no figure.
+
+The question says what was stated (`Question.stated`); the statistics tool says what it applied
+(`SellerStatistics.applied`). The unit (Rial) is applied by the answer itself (`in_rial`).
+
+>>> from quarry.apps.shop.models import SellerStatistics
+>>> unapplied(("city", "delivery"), SellerStatistics(base_random_key="abcdef", applied=["city"]))
+['delivery']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .models import SellerStatistics
+from .question_words import entry
+
+PRICE_METRICS = frozenset({"min_price", "max_price", "avg_price", "median_price", "price_range"})
+RIAL_PER_TOMAN = 10
+_PERSIAN = re.compile(r"[\u0600-\u06ff]")
+
+
+def unapplied(stated: Sequence[str], stats: SellerStatistics) -> list[str]:
+    """The stated constraints `stats` was not computed under (the unit counts as applied for a price,
+    which `in_rial` converts; a count has no unit)."""
+    done = set(stats.applied) | {"unit"}
+    return [c for c in dict.fromkeys(stated) if c not in done]
+
+
+def in_rial(value: float, metric: str | None) -> float:
+    """A price in Rial (the catalogue stores Toman); other figures unchanged."""
+    return value * RIAL_PER_TOMAN if metric in PRICE_METRICS else value
+
+
+def not_applied_message(names: Sequence[str], text: str) -> str:
+    """Why no figure is given, in the language of `text`."""
+    persian = bool(_PERSIAN.search(text))
+    labels = entry("labels")
+    said = [str(labels.get(n, {}).get("fa" if persian else "en", n)) for n in names]
+    if persian:
+        return "این عدد را نمی‌توانم با همه شرایط شما بدهم؛ این شرط اعمال نشد: " + "، ".join(said) + "."
+    return "I cannot give that figure under all your conditions; not applied: " + ", ".join(said) + "."
