@@ -133,7 +133,8 @@ def test_labelled_queries_are_mostly_relevant_on_the_first_attempt(env) -> None:
 def test_wayang_kulit_videos(env) -> None:  # type: ignore[no-untyped-def]
     resp = ask("show me videos about wayang kulit performances")
     assert resp.response_type == "results" and resp.intent == "HERITAGE_SEARCH"
-    assert resp.total == len(resp.archives) == 10 and len(resp.attempts) == 1
+    # Only items that passed the grader, never padded to 10 (issue 21).
+    assert 4 <= resp.total == len(resp.archives) <= 10 and len(resp.attempts) == 1
     assert all(h.media_type == "video" for h in resp.archives)
     relevant = set(next(c for c in load_search_eval() if c.id == "S003").relevant)
     assert sum(h.identifier in relevant for h in resp.archives[:5]) >= 4

@@ -54,7 +54,8 @@ def test_wayang_kulit_streams_intent_query_attempt_results_done(archive_client) 
     assert [e for e, _ in events] == ["intent", "query", "attempt", "results", "done"]
     data = dict(events)
     assert data["intent"]["intent"] == "HERITAGE_SEARCH" and data["query"]["constraints"] == "video"
-    assert data["attempt"]["verdict"] == "relevant" and data["results"]["total"] == 10
+    # Only items that passed the grader, never padded to 10 (issue 21).
+    assert data["attempt"]["verdict"] == "relevant" and 1 <= data["results"]["total"] == data["attempt"]["count"] <= 10
     assert data["done"]["thread_id"] == data["results"]["thread_id"] and data["done"]["run_id"]
 
 

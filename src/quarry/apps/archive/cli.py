@@ -65,3 +65,26 @@ def calibrate_cmd() -> None:
     typer.echo(f"embedding model {embedder.model} (dim {embedder.dim}); in use: {used.source}")
     for name in ("match_threshold", "relevant_similarity", "no_concept_similarity"):
         typer.echo(f"  {name:<22} calibrated {getattr(got, name):.2f}   in use {getattr(used, name):.2f}")
+
+
+@cli.command("calibrate-grader")
+def calibrate_grader_cmd(
+    path: str = typer.Argument(..., help="A blind set already reported (e.g. evals/blind/archive/round1.jsonl)."),
+) -> None:
+    """Choose the grader's item thresholds on the odd-numbered records of a blind set and score them on
+    the even-numbered ones (docs/evaluation.md, archive)."""
+    import asyncio
+    from pathlib import Path
+
+    from quarry.settings import get_settings
+
+    from .calibration import calibrate_grader
+
+    got = asyncio.run(calibrate_grader(Path(path), get_settings()))
+    for point, share in sorted(got.table, key=lambda t: -t[1])[:10]:
+        typer.echo(f"  {point}  odd half {share:.3f}")
+    t = got.thresholds
+    typer.echo(
+        f"chosen item_cover {t.item_cover} concept_z {t.concept_z} similarity_margin {t.similarity_margin}: "
+        f"odd half {got.calibration_share:.3f}, held-out even half {got.held_out_share:.3f}"
+    )

@@ -493,6 +493,9 @@ async def more_like_this(
     resp.archives = [h for h in resp.archives if h.identifier != seed["identifier"]]
     resp.nearest = [h for h in resp.nearest if h.identifier != seed["identifier"]]
     resp.total = len(resp.archives)
+    if resp.response_type == "results" and not resp.archives:
+        # Only the item itself passed: nothing else matches its title and tags (said, never padded).
+        resp.response_type, resp.message = "message", NOT_FOUND
     return resp
 
 
