@@ -337,3 +337,51 @@ def test_never_had_one_test_is_the_patients_without_it(labs_settings: Settings) 
 def test_without_a_test_lists_the_patients_lacking_it(question: str) -> None:
     intent = parse(question)
     assert (intent.aggregate, intent.overlap, intent.combine) == ("list_patients", "ever", "none")
+
+
+FAMILY = (
+    _patient(11, "Mary Taylor", "F", 1970),
+    _patient(12, "James Taylor", "M", 1960),
+    _patient(13, "Степанова Юлия Ивановна", "F", 1980),
+    _patient(14, "Степанова Татьяна Дмитриевна", "F", 1975),
+    _patient(15, "Степанов Сергей Николаевич", "M", 1950),
+    _patient(16, "Руденко Олександр Васильович", "M", 1965),
+    _patient(17, "Руденко Оксана Іванівна", "F", 1990),
+    _patient(18, "Sarah Brown", "F", 1988),
+    _patient(19, "Sarah Brown", "F", 1948),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "ids"),
+    [
+        ("latest hemoglobin for each of the Taylors", {11, 12}),
+        ("последний ТТГ у каждой из Степановых", {13, 14}),  # «каждой»: the women
+        ("последний ТТГ у каждого из Степановых", {13, 14, 15}),
+        ("останній гемоглобін кожного з Руденків", {16, 17}),
+    ],
+)
+def test_a_surname_in_the_plural_is_the_whole_family(question: str, ids: set[int]) -> None:
+    mention = find_patient_mention(question, FAMILY, frozenset())
+    assert mention is not None and mention.family and {p.id for p in mention.patients} == ids
+
+
+def test_namesakes_are_no_family() -> None:
+    mention = find_patient_mention("glucose trend for the Sarah Brown born in 1988", FAMILY, frozenset())
+    assert mention is not None and not mention.family and [p.id for p in mention.patients] == [18]
+
+
+def test_a_family_s_rows_are_only_its_members(labs_settings: Settings) -> None:
+    from quarry.db import get_database
+
+    ids = {
+        int(r["id"])
+        for r in get_database(labs_settings).fetch_all(
+            "SELECT id FROM patients WHERE split_part(full_name, ' ', 1) IN ('Степанов', 'Степанова')"
+        )
+    }
+    assert len(ids) >= 2, "the test data holds a family"
+    with acting_as(LOCAL):
+        resp = asyncio.run(run("все результаты каждого из Степановых", settings=labs_settings))
+    assert resp.status == "ok" and resp.family is not None and set(resp.family.ids) == ids
+    assert resp.rows and {r["patient_id"] for r in resp.rows} == ids

@@ -27,7 +27,7 @@ from quarry.db import Database, get_database
 from quarry.settings import Settings
 
 from .clock import data_today
-from .models import Clarification, FinalQuery, ResolvedPatient
+from .models import Clarification, FinalQuery, NamedFamily, ResolvedPatient
 from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
 from .tools import (
@@ -76,6 +76,13 @@ def _context(ctx: RunContext[LabsDeps]) -> str:
         f" ('last month', 'the past two quarters') and today's age from {newest}, as date literals.\n"
         f"Tables:\n{schema_snapshot(ctx.deps.settings)}"
     )
+    family = ctx.deps.family
+    if family is not None:
+        ids = ", ".join(str(i) for i in family.ids)
+        text += (
+            f"\nThe words '{family.text}' name the patients {', '.join(family.names)} (patients.id IN ({ids})):"
+            f" filter on patient_id IN ({ids}); do not search for the name."
+        )
     patient = ctx.deps.patient
     if patient is not None:
         text += (
@@ -137,7 +144,12 @@ def lab_names(db: Database) -> list[str]:
 
 
 async def generate(
-    question: str, settings: Settings, *, model: Model | None = None, patient: ResolvedPatient | None = None
+    question: str,
+    settings: Settings,
+    *,
+    model: Model | None = None,
+    patient: ResolvedPatient | None = None,
+    family: NamedFamily | None = None,
 ) -> Generation:
     """Run the agent once under the total timeout; never raises for model-side failures.
     `patient` is the patient the question names, resolved before the run."""
@@ -145,14 +157,14 @@ async def generate(
     state = LoopState(max_iterations=max(1, settings.agentic_max_iterations))
     out = Generation(state=state)
     started = time.perf_counter()
-    deps = LabsDeps(settings=settings, db=get_database(settings), state=state, patient=patient)
+    deps = LabsDeps(settings=settings, db=get_database(settings), state=state, patient=patient, family=family)
     try:
         result = await run_agent(
             get_agent(agentic),
             question,
             settings=settings,
             # The offline model reads the data's lab names once per run, if and when it answers.
-            offline=offline_model(lambda: lab_names(deps.db), patient, lambda: data_today(deps.db)),
+            offline=offline_model(lambda: lab_names(deps.db), patient, lambda: data_today(deps.db), family),
             name="labs",
             model=model,
             deps=deps,

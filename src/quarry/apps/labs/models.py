@@ -98,6 +98,16 @@ class ResolvedPatient(BaseModel):
     born: tuple[int, int] | None = Field(None, description="Where a birth year that picked among namesakes is.")
 
 
+class NamedFamily(BaseModel):
+    """Every patient of one surname, named in the plural ("each of the Taylors", «каждой из
+    Степановых»), found in `patients` before any SQL is written."""
+
+    ids: list[int]
+    names: list[str]
+    text: str = Field(description="The words of the question that name the family.")
+    span: tuple[int, int] = Field(description="Where those words are in the question.")
+
+
 class LabsResponse(BaseModel):
     """Answer to one lab-results question (CLI --json, HTTP and UI all show this)."""
 
@@ -131,6 +141,7 @@ class LabsResponse(BaseModel):
         "write_request, medical_advice, personal_data (refused).",
     )
     patient: ResolvedPatient | None = Field(None, description="The patient the question names, when it names one.")
+    family: NamedFamily | None = Field(None, description="The patients a surname in the plural names, when it does.")
     candidates: list[PatientCandidate] = Field(
         default_factory=list, description="The patients a name could mean (ambiguous_patient), with birth years."
     )

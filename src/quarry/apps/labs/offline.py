@@ -40,7 +40,7 @@ from quarry.llm import user_texts
 from quarry.search import skeleton_fold as fold
 
 from .knowledge import classify, display_name, search_terms
-from .models import ResolvedPatient
+from .models import NamedFamily, ResolvedPatient
 from .offline_explain import ask_for_patient, ask_for_test, explain
 from .offline_intent import Intent, parse
 from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, patient_lookup_sql
@@ -199,6 +199,9 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
     if intent.patient_id is not None:
         plan.patient_ids = [intent.patient_id]
         return plan
+    if intent.family_ids:
+        plan.patient_ids = list(intent.family_ids)
+        return plan
     guess = seen.patients if intent.name_guess else None
     person = False
     if guess is not None and "error" not in guess and intent.name_guess:
@@ -284,7 +287,7 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
             reasoning = f"No stored test is called '{term}': asking instead of returning nothing."
             return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, {**args, "about": "test"})])
     sql = build_sql(plan)
-    patient_names = [intent.patient_full_name] if intent.patient_full_name else None
+    patient_names = [intent.patient_full_name] if intent.patient_full_name else intent.family_names or None
     lookup = seen.patients
     if intent.patient_name and lookup and plan.patient_ids:
         patient_names = [n for pid, n in pick_patients(intent.patient_name, lookup)[0] if pid in plan.patient_ids]
@@ -325,7 +328,10 @@ def offline_labs_model(
 
 
 def offline_model(
-    lab_names: LabNames, patient: ResolvedPatient | None = None, today: Callable[[], date] | None = None
+    lab_names: LabNames,
+    patient: ResolvedPatient | None = None,
+    today: Callable[[], date] | None = None,
+    family: NamedFamily | None = None,
 ) -> FunctionDef:
     """The offline model of one run: `offline_labs_model` knowing the data's laboratories,
     read with `lab_names` on its first turn and kept for the rest of the run. The question is
@@ -344,6 +350,13 @@ def offline_model(
 
     @cache
     def parsed(question: str) -> Intent:
+        if family is not None:
+            start, end = family.span
+            intent = parse(question[:start] + " " * (end - start) + question[end:], labs=labs(), anchor=anchor())
+            intent.question = question
+            intent.patient_name = intent.name_guess = None
+            intent.family_ids, intent.family_names = list(family.ids), list(family.names)
+            return intent
         if patient is None:
             return parse(question, labs=labs(), anchor=anchor())
         blanked = question

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import lemma, readings
+from quarry.nlu.inflect import is_known_word, lemma, readings
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -32,9 +32,11 @@ from .reference import Lang
 from .shapes import (
     AgeBands,
     Shape,
+    age_at_test,
     condition_near,
     joined_pair,
     latest_report,
+    ranked_top,
     read_age_bands,
     read_shape,
     same_report,
@@ -136,12 +138,17 @@ class Intent:
     """Patients born on or after this day ("born after 1980" → 1981-01-01)."""
     born_before: date | None = None
     """Patients born before this day ("born before 1945" → 1945-01-01)."""
+    age_at_test: bool = False
+    """Age bounds are the age on the day of the test ("(age at the time of the test)"), not today's."""
     trend: bool = False
     """The question asks how values moved over time ("trend", «динамика»): monthly averages for many
     patients, the values themselves for one."""
     measures_more: list[Aggregate] = field(default_factory=list)
     """Further measures beside `aggregate` in one row ("min / max / avg LDL", "how many results,
     and from how many patients")."""
+    family_ids: list[int] = field(default_factory=list)
+    """The patients a surname in the plural names ("each of the Taylors"), resolved before the run."""
+    family_names: list[str] = field(default_factory=list)
     today: date = field(default_factory=date.today)
     """The day relative periods and today's age are read from: the data's newest result."""
 
@@ -331,7 +338,7 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
         return TimeWindow(this_year.group(0), calendar="this_year")
     last_cal = t.take(
         r"(?<!the )(?<!in the )\blast (?:year|yr)\b|previous calendar year|в прошлом году|прошлого года|"
-        r"минулого року|у минулому році|(?:el|del) año pasado"
+        r"за прошлый год|за минулий рік|минулого року|у минулому році|(?:el|del) año pasado"
     )
     if last_cal:
         return TimeWindow(last_cal.group(0), calendar="last_year")
@@ -403,7 +410,12 @@ def _age(t: _Text, intent: Intent) -> None:
         low, high = sorted(int(g) for g in m.groups() if g)
         intent.age_over, intent.age_under = low - 1, high + 1
         return
-    if m := t.take(_AND_OLDER):
+    if m := t.take(
+        r"(?:віком|в возрасте|aged?|de edad|con edad)\s+(?:від|от|from|desde)\s+(\d{1,3})"
+        r"(?:\s*(?:років|роки|лет|года|years?|años))?(?!\s*(?:до|to|a|-|–)\s*\d)"
+    ):
+        intent.age_over = int(m.group(1)) - 1  # «віком від 60 років»: 60 and older
+    elif m := t.take(_AND_OLDER):
         # "60 and older", «60 лет и старше», "65 años o más": the bound follows the number, inclusive.
         intent.age_over = _count(m.group(1)) - 1
     elif m := t.take(older):
@@ -568,6 +580,7 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"which patients|who (?:has|had|have)|list (?:of )?patients|какие пациенты|у каких пациентов|"
         r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|[ув] кого|"
         r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes|"
+        r"\bwhich (?:men|women)\b|какие (?:мужчины|женщины)|які (?:чоловіки|жінки)|qu[eé] (?:hombres|mujeres)|"
         r"(?:пациент\w*|пацієнт\w*),?\s+(?:у\s+)?(?:которых|которые|яких|які)\b|pacientes,?\s+(?:que|con|cuy[oa]s?)\b|"
         r"patients,?\s+(?:who|whose|that)\b|"
         # Everyone who…, and their names: the people, not their results.
@@ -625,8 +638,9 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
             "year",
         ),
         (
-            r"per patient|by patient|for each patient|each patient|по пациентам|для каждого пациента|"
-            r"каждого пациента|по пацієнтах|кожного пацієнта|для кожного пацієнта|por paciente|cada paciente",
+            r"per patient(?! age)|by patient(?!'?s? age)|for each patient|each patient|по пациентам|"
+            r"для каждого пациента|каждого пациента|по пацієнтах|кожного пацієнта|для кожного пацієнта|"
+            r"por paciente|cada paciente",
             "patient",
         ),
         (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|за лабораторіями|por laboratorios?", "lab"),
@@ -647,6 +661,7 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
 
 
 _LAB_WORD = r"\blab\b|\blabs\b|laborator\w*|лаборатори\w*|лабораторі\w*"
+_LAB_WORD_RE = re.compile(_LAB_WORD, re.IGNORECASE)
 _STOP = {"show", "list", "give", "find", "what", "which", "how", "all", "my", "покажи", "покажите", "выведи",
          "найди", "какой", "какие", "сколько", "покажіть", "які", "скільки", "muestra", "muéstrame",
          "dame", "cuál", "cuáles", "qué", "cuántos", "cuántas", "results", "result", "test", "tests"}  # fmt: skip
@@ -694,6 +709,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     # Ages and birth years before periods: «старших за 65 років» is older than 65, not the last 65
     # years, and "born before 1945" is no period.
     _age(t, intent)
+    intent.age_at_test = age_at_test(question)
     _born(t, intent)
     intent.window = _window(t, intent.today)
     lab_mentions = find_labs(question, labs or ())
@@ -751,7 +767,8 @@ _EXTREME_HIGH = re.compile(r"highest|\bmax|самы\w* высок|наиболь
 _EXTREME_LOW = re.compile(r"lowest|\bmin|самы\w* низк|наименьш|минимальн|найнижч|найменш|más baj|menor|mínim")
 _WHO = re.compile(
     # Whose it was, or when: the extreme result itself with its patient and date, not a bare number.
-    r"\bwho(?:se)?\b|\bwhen\b|\bdate\b|у кого|кто|хто|когда|коли|\bдат[уаы]\b|qui[eé]n|cu[aá]ndo|\bfecha\b"
+    r"\bwho(?:se)?\b|\bwhen\b|\bdate\b|which patient|у кого|кто|хто|когда|коли|\bдат[уаы]\b|как\w+ пациент"
+    r"|як\w+ пацієнт|qui[eé]n|cu[aá]ndo|\bfecha\b|qu[eé] paciente"
 )
 
 
@@ -784,7 +801,7 @@ def _ranges_or_ranking(question: str, t: _Text, intent: Intent, shape: Shape) ->
     if _MOST.search(question) and (_WHO.search(question.lower()) or "patient" in question.lower()):
         intent.aggregate = "rank_patients"
         top = _TOP.search(question.lower())
-        intent.top = _count(next(g for g in top.groups() if g)) if top else 1
+        intent.top = ranked_top(question) or (_count(next(g for g in top.groups() if g)) if top else 1)
         intent.reports_or_labs = shape.measure == "reports" or says_reports(question)
         intent.group_by, intent.group_more = "none", []
 
@@ -794,6 +811,8 @@ def _top(question: str, intent: Intent) -> None:
     extreme results with their patient and date, not one aggregate number."""
     lower = question.lower()
     high, low = _EXTREME_HIGH.search(lower), _EXTREME_LOW.search(lower)
+    if not (high or low):
+        high = re.search(r"\btop\b|\bтоп\b", lower)  # "top 5 CRP values": the highest
     if not (high or low) or not intent.mentions or intent.overlap != "none":
         return
     m = _TOP.search(lower)
@@ -846,6 +865,14 @@ def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) 
     and also high triglycerides", «у кого одновременно повышены АЛТ и АСТ», "HDL bajo y LDL alto
     en el mismo informe"): the patients who meet every condition, ever or in one report."""
     codes = list(dict.fromkeys(m.code for m in intent.mentions))
+    if intent.aggregate in ("count_reports", "list_reports") and len(codes) >= 2:
+        # "how many reports have both high triglycerides and low HDL": one report meets both.
+        near = {m.code: condition_near(question, tokens[m.start][1], tokens[m.end - 1][2]) for m in intent.mentions}
+        if any(near.values()):
+            fallback = intent.range_filter if intent.range_filter in ("above", "below") else None
+            intent.sides = {code: near.get(code) or fallback or "above" for code in codes}
+            intent.overlap, intent.range_filter = "same_report", None
+        return
     if intent.aggregate not in ("list_patients", "count_patients", "list") or not codes:
         return
     if len(codes) == 1:
@@ -894,6 +921,10 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
         intent.aggregate = "count_reports" if shape.counted else "list_reports"
         if shape.counted and len(re.findall(_COUNTED, intent.question, re.IGNORECASE)) >= 2:
             intent.measures_more = ["count"]  # "how many reports, and how many results in total"
+    top = ranked_top(intent.question)
+    if top is not None and shape.measure == "reports" and _LAB_WORD_RE.search(intent.question):
+        # "top 3 labs by reports": labs ranked by how many reports each sent.
+        intent.group_by, intent.group_more, intent.top = "lab", [], top
     intent.labs_all = shape.both_labs and len(intent.labs) >= 2
     if shape.measure != "results" or intent.labs_all:
         intent.reports_or_labs = True
@@ -942,5 +973,8 @@ def _function_word(word: str) -> bool:
         return True
     if not re.search(r"[\u0400-\u04ff]", word):
         return False
-    tags = [found[0][1] for lang in ("ru", "uk") if (found := readings(word, lang))]
+    # Only a dictionary that knows the word tells its part of speech: for a word none knows
+    # («Руденків») the guess is noise, and a name dropped as a "verb" would widen the query.
+    langs = [lang for lang in ("ru", "uk") if is_known_word(word, (lang,))]
+    tags = [found[0][1] for lang in langs if (found := readings(word, lang))]
     return any(tag.split(",")[0].split()[0] in _NOT_A_NAME_POS or "Apro" in tag for tag in tags)

@@ -222,8 +222,11 @@ def _conditions(plan: Plan) -> list[Expr]:
     return out
 
 
-def _age(plan: Plan, op: type[exp.Binary], years: int) -> Expr:
-    age = exp.Anonymous(this="age", expressions=[_today(plan), _col("birth_date", "p")])
+def _age(plan: Plan, op: type[exp.Binary], years: int, *, per_result: bool = True) -> Expr:
+    """The patient's age against `years`: on the day of the test when the question says so (and
+    the query has results to read it from), else on the data's today."""
+    on = _col("collected_at", "lr") if plan.intent.age_at_test and per_result else _today(plan)
+    age = exp.Anonymous(this="age", expressions=[on, _col("birth_date", "p")])
     return op(this=exp.Extract(this=exp.var("year"), expression=age), expression=exp.Literal.number(years))
 
 
@@ -243,9 +246,9 @@ def _patients(plan: Plan, ids_in: exp.Column | None = None) -> list[Expr]:
     if i.sex:
         out.append(exp.EQ(this=_col("sex", "p"), expression=_str(i.sex)))
     if i.age_over is not None:
-        out.append(_age(plan, exp.GT, i.age_over))
+        out.append(_age(plan, exp.GT, i.age_over, per_result=ids_in is None))
     if i.age_under is not None:
-        out.append(_age(plan, exp.LT, i.age_under))
+        out.append(_age(plan, exp.LT, i.age_under, per_result=ids_in is None))
     if i.born_from is not None:
         out.append(exp.GTE(this=_col("birth_date", "p"), expression=_str(i.born_from.isoformat())))
     if i.born_before is not None:
@@ -469,8 +472,9 @@ def _report_query(plan: Plan) -> exp.Select:
     if not keys:
         return query
     query = query.group_by(*(e.copy() for e, _ in keys), copy=False)
-    if i.aggregate == "list_labs":
-        return query.order_by(_desc(_col("reports")), _col("lab_name"), copy=False)
+    if i.aggregate == "list_labs" or i.top is not None:
+        query = query.order_by(_desc(_col("reports")), *(_col(a) for _, a in keys), copy=False)
+        return query.limit(i.top, copy=False) if i.top is not None else query
     return query.order_by(*(_col(a) for _, a in keys), copy=False)
 
 
@@ -528,6 +532,12 @@ def _overlap_query(plan: Plan) -> exp.Select:
     query = query.where(exp.and_(*conditions, *_patients(plan, ids_in=_col("id", "p"))), copy=False)
     if i.aggregate == "count_patients":
         return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", "p")])), "patients"))
+    if i.aggregate == "count_reports" and in_report:
+        return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("id", "r")])), "reports"))
+    if i.aggregate == "list_reports" and in_report:
+        columns = [exp.alias_(_col("id", "r"), "report_id"), _col("collected_at", "r"), _col("lab_name", "r")]
+        columns += [exp.alias_(_col("full_name", "p"), "patient")]
+        return query.select(*columns, copy=False).order_by(_desc(_col("collected_at", "r")), copy=False)
     columns = [exp.alias_(_col("id", "p"), "patient_id"), exp.alias_(_col("full_name", "p"), "patient")]
     return query.select(*columns, copy=False).distinct(copy=False).order_by(_col("patient"), copy=False)
 
@@ -541,7 +551,7 @@ def build_query(plan: Plan) -> exp.Select:
         return _rank_query(plan)
     if i.overlap != "none" and (len(plan.analytes) >= 2 or i.combine == "none"):
         return _overlap_query(plan)
-    if i.top is not None:
+    if i.top is not None and i.aggregate not in _REPORT_AGGREGATES:
         value = _col("value_numeric", "lr")
         extreme = _desc(value) if i.aggregate == "max" else exp.Ordered(this=value, nulls_first=False)
         where = exp.and_(_where(plan), exp.Not(this=exp.Is(this=value.copy(), expression=exp.null())))

@@ -15,14 +15,22 @@ from quarry.errors import DataMissing
 from quarry.inputs import clean_question
 from quarry.retention import maybe_prune
 from quarry.settings import Settings, get_settings
-from quarry.sqlguard.readonly import ReadOnlyQueryError, run_readonly
+from quarry.sqlguard.readonly import ReadOnlyQueryError, ReadOnlyResult, run_readonly
 
 from .asker import means_its_patient, speaks_of_self, whose_question
 from .audit import redacted, write_log
 from .fuzzy import search_analyte_names, search_parameter_names
 from .ingest import has_data
 from .loop import Generation, generate
-from .models import DEFAULT_MAX_ROWS, MAX_QUESTION_CHARS, LabsResponse, PatientCandidate, ResolvedPatient, ToolCall
+from .models import (
+    DEFAULT_MAX_ROWS,
+    MAX_QUESTION_CHARS,
+    LabsResponse,
+    NamedFamily,
+    PatientCandidate,
+    ResolvedPatient,
+    ToolCall,
+)
 from .offline_explain import ask_for_patient, ask_which_patient
 from .offline_intent import Intent, detect_language, parse
 from .patients import NameMention, read_patient
@@ -93,7 +101,7 @@ def _clarify(question: str) -> LabsResponse:
     )  # fmt: skip
 
 
-def held_back(question: str) -> LabsResponse | None:
+def held_back(question: str, *, names_someone: bool = False) -> LabsResponse | None:
     """The answer to a question no SQL is written for, decided before anything is looked up: a
     refusal (a change to the data, medical advice, personal data beyond names), or "whose
     results?" for a first-person question from anyone but a patient key (a patient key's rows are
@@ -105,7 +113,9 @@ def held_back(question: str) -> LabsResponse | None:
             status="refused", question=question, explanation=refusal.explanation, language=language,
             reason_code=refusal.reason,
         )  # fmt: skip
-    if speaks_of_self(question, language) and not means_its_patient(current_principal()):
+    # "I look after Бойко Наталія: which labs did she use?" names the patient: the asker's "I" is
+    # then no question about their own results.
+    if not names_someone and speaks_of_self(question, language) and not means_its_patient(current_principal()):
         return LabsResponse(
             status="clarify", question=question, explanation=whose_question(language), language=language,
             reason_code="whose_results",
@@ -141,14 +151,59 @@ def _resolved(mention: NameMention | None) -> ResolvedPatient | None:
     )
 
 
-def narrowed_to(patient: ResolvedPatient | None) -> Caller:
-    """The caller for running a query about `patient`: that patient's rows only when the caller
-    may see every patient; unchanged otherwise (a patient key already sees only itself)."""
+def narrowed_to(patient: ResolvedPatient | int | None) -> Caller:
+    """The caller for running a query about `patient` (or a patient id): that patient's rows only
+    when the caller may see every patient; unchanged otherwise (a patient key already sees only
+    itself)."""
     caller = current_caller()
     if patient is None or not caller.principal.sees_all_patients():
         return caller
     principal = caller.principal
-    return replace(caller, principal=replace(principal, role="patient", patient_id=patient.id))
+    pid = patient if isinstance(patient, int) else patient.id
+    return replace(caller, principal=replace(principal, role="patient", patient_id=pid))
+
+
+def _family(mention: NameMention | None) -> NamedFamily | None:
+    if mention is None or not mention.family or not mention.patients:
+        return None
+    return NamedFamily(
+        ids=[p.id for p in mention.patients],
+        names=[p.full_name for p in mention.patients],
+        text=mention.text,
+        span=(mention.start, mention.end),
+    )
+
+
+async def _run_for(members: list[int | None], sql: str, max_rows: int, settings: Settings) -> ReadOnlyResult:
+    """`sql` run read-only once per member (None: as the caller), narrowed to each; the rows of
+    all runs together, at most `max_rows`."""
+    db = get_database(settings)
+    results: list[ReadOnlyResult] = []
+    for member in members:
+        left = max_rows - sum(len(r.rows) for r in results)
+        if left <= 0:
+            break
+        with acting_as(narrowed_to(member)):
+            results.append(
+                await db.run(
+                    run_readonly,
+                    sql,
+                    role=READER_ROLE,
+                    timeout_ms=settings.db_statement_timeout_ms,
+                    max_rows=left,
+                    settings=settings,
+                )
+            )
+    if len(results) == 1:
+        return results[0]
+    return results[0].model_copy(
+        update={
+            "rows": [row for r in results for row in r.rows],
+            "row_count": sum(r.row_count for r in results),
+            "truncated": any(r.truncated for r in results),
+            "ms": round(sum(r.ms for r in results), 2),
+        }
+    )
 
 
 async def _asked_back(response: LabsResponse, started: float, settings: Settings) -> LabsResponse:
@@ -214,18 +269,19 @@ async def run(
     await db.run(_ensure_data, s)
     await db.run(maybe_prune, db, s, tables=SPEC.retained)
     started = time.perf_counter()
-    held = await db.run(held_back, question)
+    mention = await db.run(read_patient, question, db, s)
+    held = await db.run(lambda: held_back(question, names_someone=mention is not None))
     if held is not None:
         return await _asked_back(held, started, s)
-    mention = await db.run(read_patient, question, db, s)
-    if mention is not None and mention.patient is None:
+    family = _family(mention)
+    if mention is not None and mention.patient is None and family is None:
         return await _asked_back(_ask_about(question, mention), started, s)
     patient = _resolved(mention)
-    if patient is None and await db.run(needs_clarification, question, s):
+    if patient is None and family is None and await db.run(needs_clarification, question, s):
         return await _asked_back(_clarify(question), started, s)
-    gen = await generate(question, s, model=(models or {}).get("sql"), patient=patient)
+    gen = await generate(question, s, model=(models or {}).get("sql"), patient=patient, family=family)
     response = _response(question, gen, s)
-    response.patient = patient
+    response.patient, response.family = patient, family
     if gen.clarification is not None:
         # A patient, test or lab the data does not hold: asked back by name, no query runs.
         response.status, response.explanation = "clarify", gen.clarification.question
@@ -238,15 +294,12 @@ async def run(
         try:
             # A question naming one patient reads that patient's rows only, whatever SQL the model
             # wrote: row-level security is narrowed to them for this query.
-            with acting_as(narrowed_to(patient)):
-                result = await db.run(
-                    run_readonly,
-                    gen.final.sql,
-                    role=READER_ROLE,
-                    timeout_ms=s.db_statement_timeout_ms,
-                    max_rows=max_rows,
-                    settings=s,
-                )
+            # A family's query runs once per member, each narrowed to that member, and the rows
+            # are put together: no SQL can reach past the patients named.
+            members: list[int | None] = (
+                list(family.ids) if family is not None else [patient.id if patient is not None else None]
+            )
+            result = await _run_for(members, gen.final.sql, max_rows, s)
         except ReadOnlyQueryError as exc:
             response.status = "error"
             response.error = f"The query could not be executed ({exc.kind}): {exc.message}"

@@ -60,6 +60,9 @@ class NameMention:
     patients: tuple[Patient, ...]
     born: tuple[int, int] | None = None
     """Where the birth year that told namesakes apart is in the question (not a period)."""
+    family: bool = False
+    """A surname in the plural after a quantifier ("each of the Taylors"): every patient of it is
+    meant, not one to be asked about."""
 
     @property
     def patient(self) -> Patient | None:
@@ -186,6 +189,9 @@ def _covers(tokens: list[_Token], patient: Patient, *, slips: bool) -> bool:
 def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words: frozenset[str]) -> NameMention | None:
     """The words of `question` that name patients (the longest run of name words that fits
     someone), with every patient they fit; None when no run of words names anyone."""
+    family = find_family(question, patients)
+    if family is not None:
+        return family
     text = plain(question)
     index = _word_index(patients)
     by_id = {p.id: p for p in patients}
@@ -210,15 +216,63 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     if best is None:
         return None
     _n, i, j, fit = best
-    i, j, fit = _initials(tokens, i, j, fit)
+    i, j, fit = _initials(text, tokens, i, j, fit)
     if _name_like(tokens, i - 1) or (_name_like(tokens, j) and not _POSSESSIVE.search(tokens[j - 1].text)):
         # «Иванова Петра Сергеевича» is not the Иванова of the data with two words left over: it
         # names someone the data does not hold.
         i, j = (i - 1 if _name_like(tokens, i - 1) else i), (j + 1 if _name_like(tokens, j) else j)
         fit = []
+    fit = _in_order(tokens[i:j], fit)
     fit, born = _by_birth_year(question, fit)
     start, end = tokens[i].start, tokens[j - 1].end
     return NameMention(question[start:end], start, end, tuple(by_id[p.id] for p in fit), born)
+
+
+def find_family(question: str, patients: tuple[Patient, ...]) -> NameMention | None:
+    """ "each of the Taylors", «каждой из Степановых», «кожного з Руденків», "cada uno de los
+    Jiménez Díaz": a quantifier, then capitalised words that are a surname in the plural. Every
+    patient whose name holds those words side by side (each word as said, or its plural: a stem
+    of four letters or more with at most three letters more) is meant; a quantifier for women only
+    keeps the women. None when no quantifier opens such words, or they fit no one."""
+    text = plain(question)
+    folded = fold(text)
+    for cue in sorted(_cue_table("family"), key=len, reverse=True):
+        for m in re.finditer(rf"(?<!\w){re.escape(cue)}\s+", folded):
+            words = _capitalised_after(text, m.end())
+            if not words:
+                continue
+            said = [fold(w) for w, _, _ in words]
+            members = [p for p in patients if _holds_plural(p.words, said)]
+            if cue in _cue_table("family_women"):
+                members = [p for p in members if p.sex == "F"]
+            if len(members) >= 2 or (members and len(said) > 1):
+                start, end = words[0][1], words[-1][2]
+                return NameMention(question[start:end], start, end, tuple(members), family=True)
+    return None
+
+
+def _capitalised_after(text: str, at: int) -> list[tuple[str, int, int]]:
+    """The run of capitalised words that starts at `at` (at most three)."""
+    out: list[tuple[str, int, int]] = []
+    for m in _TOKEN.finditer(text, at):
+        if (m.start() != at and text[at : m.start()].strip()) or not m.group()[:1].isupper() or len(out) == 3:
+            break
+        out.append((m.group(), m.start(), m.end()))
+        at = m.end()
+    return out
+
+
+def _holds_plural(name: tuple[str, ...], said: list[str]) -> bool:
+    """The name holds the said words side by side, each as said or as its plural."""
+    n = len(said)
+    return any(all(_plural_of(name[k + i], w) for i, w in enumerate(said)) for k in range(len(name) - n + 1))
+
+
+def _plural_of(word: str, said: str) -> bool:
+    if said == word:
+        return True
+    stem = word.rstrip("aeiouаеиоуыяюєії")
+    return len(stem) >= 4 and said.startswith(stem) and len(said) - len(stem) <= 3 and said != stem
 
 
 def _declined(token: _Token) -> _Token:
@@ -228,14 +282,17 @@ def _declined(token: _Token) -> _Token:
     return _Token(token.text, token.start, token.end, declined) if declined else token
 
 
-def _initials(tokens: list[_Token], i: int, j: int, fit: list[Patient]) -> tuple[int, int, list[Patient]]:
-    """Initials beside a surname («Козлова А. С.», "J. Smith"): single capital letters that must
-    open the patient's other name words; they join the mention and narrow who fits."""
+def _initials(text: str, tokens: list[_Token], i: int, j: int, fit: list[Patient]) -> tuple[int, int, list[Patient]]:
+    """Initials beside a surname («Козлова А. С.», "J. Smith"): single capital letters with a full
+    stop that must open the patient's other name words; they join the mention and narrow who
+    fits. A capital letter without one («…Олександрівну. В яких…») opens a new sentence."""
     after = j
-    while after < len(tokens) and _initial(tokens[after]):
+    while after < len(tokens) and _initial(tokens[after]) and text[tokens[after].end : tokens[after].end + 1] == ".":
         after += 1
     before = i
-    while before > 0 and _initial(tokens[before - 1]):
+    while (
+        before > 0 and _initial(tokens[before - 1]) and text[tokens[before - 1].end : tokens[before - 1].end + 1] == "."
+    ):
         before -= 1
     letters = [fold(t.text) for t in tokens[before:i] + tokens[j:after]]
     if not letters:
@@ -249,6 +306,13 @@ def _initials(tokens: list[_Token], i: int, j: int, fit: list[Patient]) -> tuple
     return before, after, [p for p in fit if opens(p)]
 
 
+@lru_cache(maxsize=4096)
+def _names_a_test(word: str) -> bool:
+    from .knowledge import find_mentions
+
+    return bool(find_mentions(word))
+
+
 def _initial(token: _Token) -> bool:
     return len(token.text) == 1 and token.text.isupper()
 
@@ -260,8 +324,8 @@ def _name_like(tokens: list[_Token], k: int) -> bool:
     if k < 0 or k >= len(tokens) or not tokens[k].text[:1].isupper() or _initial(tokens[k]):
         return False
     word = tokens[k].text
-    if fold(word) in _cues():
-        return False
+    if fold(word) in _cues() or _names_a_test(word):
+        return False  # "Sr.", «Креатинин Смирнова …»: a title or a test, not more of the name
     if _CYRILLIC.search(word):
         return is_name_word_in(word, ("ru", "uk"))
     return k > 0 and word[1:].islower()
@@ -280,6 +344,17 @@ def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool
     if word[:1].isupper() and len(word) >= 3:
         return True
     return i > 0 and fold(tokens[i - 1].text) in _cues()
+
+
+def _in_order(run: list[_Token], fit: list[Patient]) -> list[Patient]:
+    """Of several patients, the one whose name holds the words as said, side by side and in order:
+    "Elena López" is Elena López Sánchez (a given name and the first surname), not Elena Martínez
+    López. Only when exactly one does; Cyrillic names (declined, any order) are left as they are."""
+    if len(fit) < 2 or any(_CYRILLIC.search(t.text) for t in run):
+        return fit
+    said = [t.readings[0].word for t in run]
+    exact = [p for p in fit if any(list(p.words[k : k + len(said)]) == said for k in range(len(p.words)))]
+    return exact if len(exact) == 1 else fit
 
 
 def _by_birth_year(question: str, fit: list[Patient]) -> tuple[list[Patient], tuple[int, int] | None]:

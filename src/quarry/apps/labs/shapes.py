@@ -73,18 +73,45 @@ def read_shape(question: str) -> Shape:
     per_lab = False
     for i, f in enumerate(forms):
         before = forms[max(0, i - 3) : i]
-        if _is(f, "reports") and (counted or any(_is(b, "which") for b in before)):
+        after = forms[i + 1] if i + 1 < len(forms) else frozenset()
+        if _is(f, "reports") and (counted or _grouped_after(forms, i) or any(_is(b, "which") for b in before)):
+            # "how many reports", "reports per lab", "which reports": reports are what is told.
             measure = "reports"
             spans.append(tokens[i][1:])
+        elif _is(f, "labs") and after & _lexicon()["lab_of"]:
+            continue  # "lab results", "lab tests": results, not laboratories
         elif _is(f, "labs"):
-            if any(_is(b, "each") for b in before[-2:]):
+            if any(_is(b, "each") for b in before[-2:]) or _each_after(words, i):
                 per_lab = True
-                spans.append((tokens[i - 1][1], tokens[i][2]))
+                spans.append((tokens[i - 1][1], tokens[i][2]) if i else tokens[i][1:])
             elif measure == "results" and (any(_is(b, "which") for b in before) or counted):
                 measure = "labs"
                 spans.append(tokens[i][1:])
     both = sum(1 for f in forms if _is(f, "both")) >= 1 and _two_labs_joined(words)
     return Shape(measure, counted and measure != "results", per_lab, both, tuple(spans))
+
+
+def _grouped_after(forms: list[frozenset[str]], i: int) -> bool:
+    """ "reports per lab", «звіти за лабораторіями», "informes por laboratorio": a grouping word
+    and a lab right after the report word."""
+    nxt = forms[i + 1 : i + 3]
+    return len(nxt) == 2 and _is(nxt[0], "each") and _is(nxt[1], "labs")
+
+
+def _each_after(words: list[str], i: int) -> bool:
+    """ "which labs … and how many reports from each": the lab is the grouping, said after it."""
+    rest = " ".join(words[i + 1 :])
+    return any(
+        re.search(rf"(?<!\w){re.escape(p)}$", rest) for p in ("each", "from each", "de cada", "в каждой", "з кожної")
+    )
+
+
+def ranked_top(question: str) -> int | None:
+    """ "top 3 labs", «топ-3 лабораторії», "the 3 patients with the most reports": how many, when
+    the question ranks."""
+    text = fold(plain(question))
+    m = re.search(r"(?:top|топ|los|las|the)\s*-?\s*(\d{1,2})(?!\d)", text)
+    return int(m.group(1)) if m else None
 
 
 def says_reports(question: str) -> bool:
@@ -119,6 +146,13 @@ _NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
 _WIDTH = re.compile(r"(\d{1,3})\s*-?\s*(?:years?|yr|летн\w*|річн\w*|рок\w*|лет|год\w*|años|-year)", re.IGNORECASE)
 
 
+def age_at_test(question: str) -> bool:
+    """The question wants the age on the day of the test ("at the time of the test", «на момент
+    анализа», "al hacerse el análisis"), not today's."""
+    text = fold(plain(question))
+    return any(phrase in text for phrase in _lexicon()["age_at_test"])
+
+
 def read_age_bands(question: str) -> AgeBands | None:
     """The age groups the question asks for, or None ("by age group (<40, 40-59, 60+)" → starts
     40, 60; "in 20-year age groups" → width 20; «18-39, 40-59, 60+» → starts 18, 40, 60)."""
@@ -139,7 +173,7 @@ def read_age_bands(question: str) -> AgeBands | None:
         return None
     start = tokens[at][1]
     width = _WIDTH.search(text[max(0, start - 20) : start + 40])
-    at_test = any(phrase in fold(text) for phrase in lex["age_at_test"])
+    at_test = age_at_test(question)
     if width is not None and not _NUMBER.search(text[start:].replace(width.group(0), "")):
         begin = min(start, max(0, start - 20) + width.start())
         return AgeBands(width=int(width.group(1)), at_test=at_test, span=(begin, tokens[at][2]))

@@ -20,7 +20,7 @@ from quarry.sqlguard import Rejection, validate_sql
 from quarry.sqlguard.readonly import ReadOnlyQueryError, explain, run_readonly
 
 from .fuzzy import AnalyteMatch, FuzzyMatch, search_analyte_names, search_parameter_names
-from .models import Clarification, FinalQuery, IterationLog, ResolvedPatient, ToolName
+from .models import Clarification, FinalQuery, IterationLog, NamedFamily, ResolvedPatient, ToolName
 from .policy import LABS_TABLES, READER_ROLE, labs_policy
 
 MAX_TERM_CHARS = 200
@@ -69,6 +69,8 @@ class LabsDeps:
     state: LoopState
     patient: ResolvedPatient | None = None
     """The patient the question names, resolved before the run (None: it names none)."""
+    family: NamedFamily | None = None
+    """The patients a surname in the plural names ("each of the Taylors"), resolved before the run."""
 
 
 def _reasoning(ctx: RunContext[LabsDeps]) -> str:
