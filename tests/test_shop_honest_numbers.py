@@ -101,7 +101,7 @@ def test_a_constraint_no_column_holds_withholds_the_figure(text: str, missing: s
 @pytest.mark.parametrize(
     "text",
     [
-        "ارزونترین قیمت گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ رم ۸ مشکی در تهران",
+        "ارزونترین قیمت گوشی سامسونگ گلکسی A54 ۲۵۶ گیگ رم ۸ مشکی در تهران",
         f"average price of {EN} in Tehran",
         f"میانگین قیمت {FA} تو تهران چقدره؟",
     ],

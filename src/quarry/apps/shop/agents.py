@@ -10,6 +10,7 @@ those tools returned.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -35,10 +36,15 @@ from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAns
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
+from .variants import differences
+from .vocab import loaded_words
 
 MIN_LOOKUP_SCORE = 1.0
 """Below this search score (similarity + word similarity + rank, at most ~3) the best candidate
 is not the product asked about: say so rather than return an unrelated key."""
+WIDE_SEARCH = 20
+"""When none of the first five candidates matches every distinguishing token, this many are looked at
+(siblings differing only in RAM or colour can fill the first five)."""
 NOT_FOUND = "محصولی با این مشخصات در کاتالوگ پیدا نشد."
 NO_FEATURE = "این ویژگی برای این محصول ثبت نشده است."
 NO_OFFERS = "پیشنهادی با این شرایط برای این محصول پیدا نشد."
@@ -60,17 +66,20 @@ def _once(deps: ShopDeps, tool: str, args: dict[str, Any]) -> tuple[str, Any]:
     return key, deps.calls.get(key)
 
 
-async def search_base_products_tool(ctx: RunContext[ShopDeps], query: str) -> list[dict[str, Any]]:
+async def search_base_products_tool(ctx: RunContext[ShopDeps], query: str, limit: int = 5) -> list[dict[str, Any]]:
     """Find base products by name (Persian, English, Finglish, typos and Arabic letters are fine).
 
     Put every distinctive word of the product in `query` (brand, model, capacity, colour).
     A random key quoted in the text (six lower-case letters) is looked up exactly first.
-    Returns up to 5 candidates, best first, each with random_key, names and score; pick ONE.
+    Returns up to `limit` (5, at most 20) candidates, best first, each with random_key, names and
+    score; pick ONE that matches every distinguishing word (Pro, Max, numbers, colour), and search
+    again with a higher limit when none of the first five does.
     """
-    key, seen = _once(ctx.deps, "search", {"query": query})
+    limit = max(1, min(limit, WIDE_SEARCH))
+    key, seen = _once(ctx.deps, "search", {"query": query, "limit": limit})
     if seen is not None:
         return seen
-    found = await ctx.deps.db.run(search_base_products, ctx.deps.db, query)
+    found = await ctx.deps.db.run(search_base_products, ctx.deps.db, query, limit=limit)
     ctx.deps.candidates.extend(found)
     out = [c.model_dump() for c in found]
     ctx.deps.calls[key] = out
@@ -159,6 +168,30 @@ def _call(name: str, args: dict[str, Any]) -> ModelResponse:
     return ModelResponse(parts=[ToolCallPart(tool_name=name, args=args)])
 
 
+def pick(found: list[Candidate], product: str) -> tuple[Candidate | None, list[str]]:
+    """The best candidate matching every distinguishing token of `product` (variant words, numbers,
+    colours); else (None, what the best one lacks: the product asked about is not in the catalogue)."""
+    good = [c for c in found if c.score >= MIN_LOOKUP_SCORE]
+    if not good:
+        return None, []
+    colours = loaded_words().colours
+    first: list[str] | None = None
+    for c in good:
+        missing = differences(product, c.english_name, c.persian_name, colours)
+        if not missing:
+            return c, []
+        first = missing if first is None else first
+    return None, first or []
+
+
+def not_in_catalogue(missing: list[str], text: str) -> str:
+    """The product asked about is not in the catalogue: its nearest one differs in `missing`."""
+    said = "، ".join(missing)
+    if re.search(r"[\u0600-\u06ff]", text):
+        return f"این محصول در کاتالوگ نیست (نزدیک‌ترین محصول در این موارد فرق دارد: {said})."
+    return f"That product is not in the catalogue (the nearest one differs in: {', '.join(missing)})."
+
+
 def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None:
     if not wanted:
         return None
@@ -177,12 +210,19 @@ def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> Mod
     if not searches:
         return ModelResponse(parts=[ToolCallPart("search_base_products", {"query": p}) for p in q.products])
     if not stats:
-        tops = [_CANDIDATES.validate_python(r.content) for r in searches]
-        if any(not t or t[0].score < MIN_LOOKUP_SCORE for t in tops):
-            return output_call(info, ShopAnswer(message=NOT_FOUND))
+        wide = len(searches) > len(q.products)
+        latest = searches[-len(q.products) :]
+        picks = [pick(_CANDIDATES.validate_python(r.content), p) for r, p in zip(latest, q.products, strict=False)]
+        if not wide and any(c is None for c, _ in picks):
+            return ModelResponse(parts=[
+                ToolCallPart("search_base_products", {"query": p, "limit": WIDE_SEARCH}) for p in q.products
+            ])  # fmt: skip
+        if missing := next((d for c, d in picks if c is None), None):
+            message = not_in_catalogue(missing, q.products[0])
+            return output_call(info, ShopAnswer(message=message, differs=missing, absent=True))
         return ModelResponse(parts=[
-            ToolCallPart("get_seller_statistics", {"base_random_key": t[0].random_key, "city": q.city,
-                                                   "metric": "min_price"}) for t in tops
+            ToolCallPart("get_seller_statistics", {"base_random_key": c.random_key, "city": q.city,
+                                                   "metric": "min_price"}) for c, _ in picks if c is not None
         ])  # fmt: skip
     checked = [SellerStatistics.model_validate(r.content) for r in stats if not isinstance(r.content, str)]
     if unknown := next((s.unresolved[0] for s in checked if s.unresolved), None):
@@ -206,17 +246,22 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     last = returns[-1]
     if last.tool_name == "search_base_products":
         found = _CANDIDATES.validate_python(last.content)
-        if not found or found[0].score < MIN_LOOKUP_SCORE:
-            return output_call(info, ShopAnswer(message=NOT_FOUND))
-        key = found[0].random_key
+        chosen, missing = pick(found, q.product)
+        if chosen is None and missing and len(found) == 5 and len(returns) == 1:
+            return _call("search_base_products", {"query": q.product, "limit": WIDE_SEARCH})
+        if chosen is None:
+            message = not_in_catalogue(missing, q.product) if missing else NOT_FOUND
+            return output_call(info, ShopAnswer(message=message, differs=missing or None, absent=True))
+        key = chosen.random_key
         if q.intent == "feature":
             return _call("get_product_features", {"base_random_key": key})
         if q.intent == "seller":
             return _call("get_seller_statistics", {"base_random_key": key, "city": q.city, **_filters(q)})
         return output_call(info, ShopAnswer(base_random_keys=[key]))
-    first = returns[0]
-    searched = _CANDIDATES.validate_python(first.content) if first.tool_name == "search_base_products" else []
-    keys = [searched[0].random_key] if searched else None
+    searched_all = [r for r in returns if r.tool_name == "search_base_products"]
+    searched = _CANDIDATES.validate_python(searched_all[-1].content) if searched_all else []
+    chosen = pick(searched, q.product)[0]
+    keys = [chosen.random_key] if chosen else None
     if last.tool_name == "get_product_features":
         if isinstance(last.content, str):
             return output_call(info, ShopAnswer(message=NOT_FOUND))

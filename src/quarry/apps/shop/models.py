@@ -91,6 +91,12 @@ class ShopAnswer(BaseModel):
     unapplied: list[str] | None = Field(
         None, description="Constraints the question stated that the answer could not apply (then no number)."
     )
+    absent: bool = Field(False, description="The product asked about is not in the catalogue.")
+    differs: list[str] | None = Field(
+        None,
+        description="The user's distinguishing tokens (Pro, 17, a colour...) the nearest product lacks: "
+        "then the product asked about is not in the catalogue.",
+    )
 
 
 class RouteDecision(BaseModel):
@@ -105,6 +111,14 @@ class ShopTurn(ChatResponse):
     trace: list[TraceStep] = Field(default_factory=list)
     candidates: list[Candidate] = Field(default_factory=list, description="What the last search found.")
     route: Mode | Literal["static", "vision"] = "single_turn"
+    status: Literal["answered", "not_in_catalogue", "withheld"] = Field(
+        "answered",
+        description="not_in_catalogue: no product matches every distinguishing token asked (see `differs`); "
+        "withheld: a figure was not given because a constraint could not be applied (see `unapplied`).",
+    )
+    differs: list[str] = Field(
+        default_factory=list, description="The tokens asked that the nearest product does not match."
+    )
     unapplied: list[str] = Field(
         default_factory=list,
         description="Constraints the user stated that were not applied (city, warranty, seller_score, price, "

@@ -161,11 +161,15 @@ def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | Non
     return None
 
 
+def _cut(text: str, m: re.Match[str]) -> str:
+    return text[: m.start()] + " " + text[m.end() :]
+
+
 def _strip(text: str, phrase: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", text, count=1)
 
 
-_OR = re.compile(r"(?<!\w)(?:یا|or)(?!\w)")
+_OR = phrases("compare.or")
 _COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
 
 
@@ -178,10 +182,15 @@ def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
 def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree]) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
     degree = _price_degree(degrees, "comparative")
-    if degree is None or not _OR.search(t):
+    if not _OR.search(t):
         return None
-    cheaper = degree.concept == "cheap"
-    unmarked = t[: degree.start] + " " + t[degree.end :]
+    if degree is not None:
+        cheaper, unmarked = degree.concept == "cheap", t[: degree.start] + " " + t[degree.end :]
+    elif said := phrases("compare.cheaper").search(t) or phrases("compare.dearer").search(t):
+        # "which one costs less", "kodoom arzoontare": the comparison in words the degree grammar lacks.
+        cheaper, unmarked = bool(phrases("compare.cheaper").search(said.group())), _cut(t, said)
+    else:
+        return None
     city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", unmarked), text, words)
     products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
     if len(products) != 2:

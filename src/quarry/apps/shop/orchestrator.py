@@ -267,12 +267,14 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
         # computed without a constraint the user stated is withheld, and the constraint named.
         note = DecisionStep(step="honesty", action="withheld", model="policy", reason=", ".join(missed))
         return ShopTurn(message=not_applied_message(missed, text), trace=[*trace, note], candidates=deps.candidates,
-                        unapplied=missed), r.model  # fmt: skip
+                        unapplied=missed, status="withheld"), r.model  # fmt: skip
     if answer.numeric_answer is not None:
         # Seller statistics: the message is the number alone (digits), as the contract's checker compares it.
         return ShopTurn(message=digits(answer.numeric_answer), trace=trace, candidates=deps.candidates), r.model
-    return ShopTurn(message=answer.message, base_random_keys=keys, trace=trace, candidates=deps.candidates,
-                    unapplied=answer.unapplied or []), r.model  # fmt: skip
+    status = "not_in_catalogue" if answer.absent or answer.differs else "withheld" if answer.unapplied else "answered"
+    return ShopTurn(message=answer.message, base_random_keys=None if answer.differs else keys, trace=trace,
+                    candidates=deps.candidates, unapplied=answer.unapplied or [], differs=answer.differs or [],
+                    status=status), r.model  # fmt: skip
 
 
 def _unapplied(text: str, deps: ShopDeps) -> list[str]:

@@ -1,0 +1,83 @@
+"""Does a product found match every distinguishing token the user wrote? (issue 20, item 4)
+
+Distinguishing tokens: variant words (Pro/«پرو», Max, Plus, Ultra…, from `data/questions.toml`),
+numbers (Ryzen 5 vs 7, Note 13 vs 14, 128 vs 256 GB, 8 GB RAM), and colours (the catalogue's own
+colour words, `CatalogueWords.colours`). A token the user negated («پرو نه», "not the pro") must be
+absent; a variant word the product has and the user did not write (or said «معمولی», "regular")
+differs too. The search ranks by similarity, so this check is what keeps «نوت ۱۳ پرو» from being
+answered with the Note 13, and a model that does not exist from being answered with its neighbour.
+
+>>> differences("iphone 17 pro max 256", "Apple iPhone 15 Pro Max 256GB", "")
+['17']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+
+from quarry.nlu.polarity import negated_words
+from quarry.search.text import fold_joined
+
+from .question_words import entry
+from .transliterate import finglish_to_persian, looks_finglish
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_TOKEN = re.compile(r"\w+")
+
+
+@cache
+def _variant_forms() -> tuple[dict[str, str], frozenset[str]]:
+    """(folded form → canonical variant word, the words meaning "the plain one")."""
+    table = entry("variants")
+    forms = {fold_joined(str(f).lower()): name for name, fs in table.items() if name != "plain" for f in fs}
+    return forms, frozenset(fold_joined(str(w).lower()) for w in table["plain"])
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.rstrip("0").rstrip(".") if "." in n else n.lstrip("0") or "0" for n in _NUMBER.findall(text)}
+
+
+def _variants(tokens: list[str]) -> set[str]:
+    forms, _ = _variant_forms()
+    return {forms[t] for t in tokens if t in forms}
+
+
+def _colour(token: str, colours: Mapping[str, str]) -> str | None:
+    """The stored colour `token` names, also written in Finglish ("khakestari" → «خاکستری»)."""
+    if token in colours:
+        return colours[token]
+    if token.isascii() and token.isalpha() and looks_finglish(token):
+        return colours.get(fold_joined(finglish_to_persian(token)))
+    return None
+
+
+def differences(
+    query: str, english_name: str, persian_name: str, colours: Mapping[str, str] | None = None
+) -> list[str]:
+    """The distinguishing tokens of `query` the product (its two names) does not match, as the user
+    wrote them; empty when it matches every one."""
+    q = fold_joined(query.lower())
+    name = fold_joined(f"{english_name} {persian_name}".lower())
+    q_tokens, name_tokens = _TOKEN.findall(q), set(_TOKEN.findall(name))
+    negated = {fold_joined(w) for w, _, _ in negated_words(q)}
+    out: list[str] = []
+    name_numbers = _numbers(" ".join(name_tokens) + " " + name)
+    out.extend(sorted(_numbers(" ".join(t for t in q_tokens if t not in negated)) - name_numbers, key=q.find))
+    _, plain = _variant_forms()
+    # «معمولی» / "the regular one": the plain product; variant words beside it are the ones excluded
+    # («آیفون ۱۵ معمولی (پرو نه)»).
+    wanted = set() if plain & set(q_tokens) else _variants([t for t in q_tokens if t not in negated])
+    has = _variants(list(name_tokens))
+    out.extend(sorted(wanted - has))
+    unasked = has - wanted
+    if unasked & _variants([t for t in q_tokens if t in negated or plain & set(q_tokens)]):
+        out.extend(sorted(unasked))
+    if colours:
+        # A colour matches when the name holds the word as typed ("gray") or as the catalogue stores it
+        # (two Persian words can stand for one English colour).
+        said = {t: c for t in q_tokens if t not in negated and (c := _colour(t, colours)) is not None}
+        if said and not any(t in name_tokens or fold_joined(c) in name for t, c in said.items()):
+            out.extend(said)
+    return list(dict.fromkeys(out))
