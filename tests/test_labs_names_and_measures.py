@@ -385,3 +385,12 @@ def test_a_family_s_rows_are_only_its_members(labs_settings: Settings) -> None:
         resp = asyncio.run(run("все результаты каждого из Степановых", settings=labs_settings))
     assert resp.status == "ok" and resp.family is not None and set(resp.family.ids) == ids
     assert resp.rows and {r["patient_id"] for r in resp.rows} == ids
+
+
+def test_the_blind_grader_reads_a_gold_day_against_a_timestamp() -> None:
+    from quarry.apps.labs.blind import answers_match
+
+    stamp = [["2026-03-05T09:57:00+00:00", "Mary Taylor", 5.0]]
+    assert answers_match([[date(2026, 3, 5), 5.0]], stamp, ordered=False)
+    assert not answers_match([[date(2026, 3, 6), 5.0]], stamp, ordered=False)
+    assert not answers_match([["2026-03-05", 5.0]], stamp, ordered=False)  # text is compared as text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from quarry.db import get_database
@@ -53,22 +53,44 @@ def _columns(rows: list[list[Any]]) -> list[Counter[str]]:
     return [Counter(repr(norm_value(r[i])) for r in rows) for i in range(width)]
 
 
+def _is_day(value: Any) -> bool:
+    return isinstance(value, date) and not isinstance(value, datetime)
+
+
+def _day(value: Any) -> Any:
+    """A timestamp read as its day ("2026-03-05T09:57:00+00:00" → 2026-03-05)."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, str) and len(value) >= 10 and value[4:5] == "-" and value[7:8] == "-":
+        try:
+            return date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    return value
+
+
 def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered: bool) -> bool:
     """True when `predicted` holds the gold answer: the same rows, where every gold column is matched
     by a predicted column with the same values (extra predicted columns, such as a name or a unit,
-    are allowed), and the same row order when `ordered`."""
+    are allowed), and the same row order when `ordered`. A gold column of days (`::date`) is matched
+    by the days of a predicted column of timestamps: the same value, said to the day."""
     if len(gold) != len(predicted):
         return False
     if not gold:
         return True
-    pcols = _columns(predicted)
+    days = [bool(gold) and all(_is_day(r[i]) for r in gold if r[i] is not None) for i in range(len(gold[0]))]
+    as_days = [[_day(v) for v in r] for r in predicted]
+    pcols, dcols = _columns(predicted), _columns(as_days)
     picks: list[int] = []
-    for gcol in _columns(gold):
-        match = next((i for i, c in enumerate(pcols) if c == gcol and i not in picks), None)
+    for k, gcol in enumerate(_columns(gold)):
+        pool = dcols if days[k] else pcols
+        match = next((i for i, c in enumerate(pool) if c == gcol and i not in picks), None)
         if match is None:
             return False
         picks.append(match)
-    projected = [[r[i] for i in picks] for r in predicted]
+    projected = [
+        [(a if days[k] else r)[i] for k, i in enumerate(picks)] for r, a in zip(predicted, as_days, strict=True)
+    ]
     if ordered:
         return [row_key(r) for r in gold] == [row_key(r) for r in projected]
     return same_results(gold, projected)
