@@ -30,15 +30,16 @@ from quarry.db import Database
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
+from .narrow_features import features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named
+from .picks import picked_number
 from .retry import run_with_retry
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 from .vocab import CatalogueWords, catalogue_words
 
 SELECTION_TTL_S = 60.0
-_DIGITS = re.compile(r"^\s*(?:گزینه|option|#)?\s*(\d{1,2})\s*\.?\s*$")
 _PERSIAN = re.compile(r"[\u0600-\u06ff]")
 _FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _RELAX_WORDS = {
@@ -70,12 +71,6 @@ class Reply:
     trace: list[TraceStep] | None = None
     selected: int | None = None
     """The option number picked this turn (the caller caches it with its member key for 60 s)."""
-
-
-def picked_number(text: str) -> int | None:
-    """The option number in a reply such as «۲», "2" or "option 2" (None if it is not one)."""
-    m = _DIGITS.match(fold_joined(text))
-    return int(m.group(1)) if m else None
 
 
 def _fa(text: str, persian: bool) -> str:
@@ -172,21 +167,23 @@ async def coordinate(
     persian = bool(_PERSIAN.search(text)) or (not text.strip())
     number = picked_number(text)
     trace: list[TraceStep] = []
-    if state.options:
-        if number is not None and 1 <= number <= len(state.options):
-            chosen = state.options[number - 1]
-            trace.append(DecisionStep(step="select", action="selected", model="policy", reason=f"option {number}"))
-            msg = f"گزینه‌ی {_fa(str(number), True)}: {chosen.name}" if persian else f"Option {number}: {chosen.name}"
-            return Reply(msg, None, [chosen.member_random_key], trace, selected=number)
-        if not extract_delta(text, await db.run(catalogue_words, db)).stop:
-            trace.append(DecisionStep(step="select", action="replay", model="policy", reason="not an option number"))
-            return Reply(render_options(state.options, persian), state, None, trace)
-    elif number is not None and last_selection is not None and last_selection.fresh(number):
+    if number is not None and state.options and 1 <= number <= len(state.options):
+        return _select(state.options[number - 1], number, persian, trace, "option shown")
+    if number is not None and not state.options and last_selection is not None and last_selection.fresh(number):
         trace.append(DecisionStep(step="select", action="cached", model="policy", reason="same reply within 60 s"))
         msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"
         return Reply(msg, None, [last_selection.member_random_key], trace)
+    if number is not None and not state.options and state.details != MemberDetails():
+        # A number answering a question: the offer ranked there under every constraint gathered so far.
+        found = await db.run(search_offers, db, state.details)
+        trace.append(_retrieval(found, state.details))
+        if 1 <= number <= len(found.top):
+            return _select(found.top[number - 1], number, persian, trace, "ranked under the constraints")
+    shown = bool(state.options)
     delta, used = await _delta(text, settings, nlu_model)
     vocabulary = await db.run(catalogue_words, db)
+    if not delta.stop and (category := delta.category_id or state.details.category_id) is not None:
+        delta = await db.run(_with_features, db, delta, text, category, vocabulary)
     unknown = None if delta.stop else _unknown_place(text, delta, vocabulary)
     if unknown is not None:
         # The place is asked back, not searched for as a word of the product's name.
@@ -196,6 +193,9 @@ async def coordinate(
         PlanStep(step="nlu", action="delta", model=used, reason=str(stated),
                  filters={**stated, "unresolved": [unknown]} if unknown else stated)
     )  # fmt: skip
+    if shown and not delta.stop and delta.is_empty() and unknown is None:
+        trace.append(DecisionStep(step="select", action="replay", model="policy", reason="not an option number"))
+        return Reply(render_options(state.options, persian), state, None, trace)
     if delta.stop:
         return Reply(
             "باشه؛ هر وقت خواستید دوباره بپرسید." if persian else "OK — ask again any time.", None, None, trace
@@ -235,14 +235,33 @@ async def coordinate(
         )
         note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
                 else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
-    question = _next_question(details, state.asked) if found.total > TOP else None
+    # Once options were shown, a refinement recomputes them (no more questions).
+    question = _next_question(details, state.asked) if found.total > TOP and not shown else None
     if question is not None:
         state.asked.append(question)
         trace.append(DecisionStep(step="clarify", action=question, model="policy", count=found.total))
         return Reply(note + _question(question, found, persian), state, None, trace)
     state.options = found.top
-    trace.append(DecisionStep(step="options", action="show", model="policy", count=len(found.top)))
+    action = "recompute" if shown else "show"
+    trace.append(DecisionStep(step="options", action=action, model="policy", count=len(found.top)))
     return Reply(note + render_options(found.top, persian), state, None, trace)
+
+
+def _with_features(db: Database, delta: MemberDelta, text: str, category: int, words: CatalogueWords) -> MemberDelta:
+    """`delta` with the features of `category` the utterance asks for, matched on the stored
+    `extra_features` (whichever model extracted the rest), and without the words they used as name
+    keywords; a leftover word nothing in the catalogue writes is no keyword either (it would only
+    empty the search)."""
+    named = features_named(db, text, category, dict(words.feature_names))
+    used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()}
+    keywords = [k for k in delta.keywords if words.knows(k) and fold_joined(k) not in used]
+    return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords})
+
+
+def _select(chosen: Option, number: int, persian: bool, trace: list[TraceStep], why: str) -> Reply:
+    trace.append(DecisionStep(step="select", action="selected", model="policy", reason=f"option {number}: {why}"))
+    msg = f"گزینه‌ی {_fa(str(number), True)}: {chosen.name}" if persian else f"Option {number}: {chosen.name}"
+    return Reply(msg, None, [chosen.member_random_key], trace, selected=number)
 
 
 def _retrieval(found: Found, d: MemberDetails, relaxed: str | None = None) -> RetrievalStep:

@@ -1,27 +1,83 @@
 """Is a message an open-ended want (multi-turn narrowing) rather than one answerable question?
 
+A want («میخوام», "mikham", "looking for"), a vague quality ("cheap", «خوب») or a budget ("under 30m",
+«زیر ۲۰ میلیون», "ta 20 milion": the core price-bound reader, `scope.read_scope`) opens a dialogue,
+unless the message asks a question of its own or names a model code. Words are data
+(`data/dialogue.toml`); a number with a unit ("30m", "20000mAh") is a quantity, not a model code.
+
 >>> is_exploration("I want a cheap fridge"), is_exploration("گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ مشکی")
 (True, False)
+>>> is_exploration("a good washing machine under 30m"), is_exploration("ye gooshi mikham ta 20 milion")
+(True, True)
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
-_WANT = re.compile(
-    r"(?<!\w)(میخوام|میخواهم|لازم دارم|نیاز دارم|دنبال|پیشنهاد|کمکم|بخرم|خرید|"
-    r"i want|i need|i'm looking|i am looking|looking for|recommend|suggest|help me|buy)(?!\w)"
-)
-_VAGUE = re.compile(r"(?<!\w)(ارزان|ارزون|خوب|مناسب|اقتصادی|cheap|budget|affordable|good|best|nice)(?!\w)")
-_SPECIFIC = re.compile(r"[a-z]+-?\d+|\d+-?[a-z]+|(?<!\w)(کد|مدل|model)(?!\w)")
+from .nlu import parse_question
+from .question_words import listed, pattern, words
+from .scope import read_scope
+
 _QUESTION = re.compile(r"چقدر|چند|کمترین|بیشترین|میانگین|how much|how many|what is|lowest|average")
+_CODE_WORDS = re.compile(r"(?<!\w)(کد|مدل|model)(?!\w)")
+_ALNUM = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]+")
+_NUMBER_UNIT = re.compile(r"^(\d+(?:\.\d+)?)-?([a-z]+)$")
+
+
+def _table() -> dict[str, object]:
+    return load_lexicon("quarry.apps.shop", "dialogue")
+
+
+@cache
+def _opener(part: str) -> re.Pattern[str]:
+    table = _table()["opener"]
+    assert isinstance(table, dict)
+    return pattern(listed(table[part]))
+
+
+@cache
+def _units() -> frozenset[str]:
+    units = _table()["units"]
+    assert isinstance(units, dict)
+    return frozenset(str(u) for u in units["words"])
+
+
+def _names_a_code(t: str) -> bool:
+    """A model code («SN5-9136», "A54", "kd-55x") or the word «مدل»/«کد»; "30m", "20000mah" are quantities."""
+    if _CODE_WORDS.search(t):
+        return True
+    for token in _ALNUM.findall(t):
+        m = _NUMBER_UNIT.match(token)
+        if m is None or m.group(2) not in _units():
+            return True
+    return False
 
 
 def is_exploration(text: str) -> bool:
-    """True for "I want a cheap fridge"-style needs; False when a model, code or key is named."""
-    t = fold_joined(text)
-    if _QUESTION.search(t) or _SPECIFIC.search(t.replace(" ", " ")):
+    """True for "I want a cheap fridge"-style needs and open requests with a budget; False when a
+    model or code is named or a question of its own is asked."""
+    t = fold_joined(text.lower())
+    scope, rest = read_scope(t)
+    if _QUESTION.search(rest) or words("metrics.min_price").search(rest) or _names_a_code(rest):
         return False
-    return bool(_WANT.search(t) or _VAGUE.search(t))
+    budget = scope.price_below is not None or scope.price_above is not None
+    return bool(budget or _opener("want").search(rest) or _opener("vague").search(rest))
+
+
+def is_side_question(text: str) -> bool:
+    """A question of its own asked inside a dialogue (a price, a feature value, a comparison of named
+    products): answered single-turn while the dialogue waits. A refinement ("۵۵ اینچ", "in Tehran",
+    "under 20 million") is none."""
+    q = parse_question(text)
+    if q.intent == "compare":
+        return len(q.products) == 2
+    if q.intent == "lookup":
+        # «قیمت گوشی سامسونگ A54 چنده؟»: a price asked of a product named by its model.
+        t = fold_joined(text.lower())
+        return bool(words("price_asks").search(t)) and _names_a_code(t)
+    return bool(q.product.strip())

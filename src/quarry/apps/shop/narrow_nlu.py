@@ -1,8 +1,9 @@
 """Multi-turn NLU: one utterance → `MemberDelta`.
 
 `extract_delta` is the deterministic regex/keyword reader (Persian and English): category,
-brand, city, price bounds in Toman («زیر ۲۰ میلیون», "under 20 million"), cheap, warranty,
-minimum shop score, colour, stop words, and leftover words as keywords. Category names and
+brand, city; price bounds in Toman («زیر ۲۰ میلیون», "under 20 million", "ta 20 milion"), warranty
+and minimum shop score, read by `scope.read_scope` on the core bound and money readers; cheap,
+colour, stop words, and leftover words as keywords. Category names and
 colours are the loaded catalogue's (`vocab.catalogue_words`). The model-backed extractor
 (`nlu_agent`) returns the same `MemberDelta`; offline it runs this reader.
 
@@ -25,8 +26,9 @@ from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
 from .nlu import place_named
+from .scope import read_scope
 from .turnstate import MemberDelta
-from .vocab import BRANDS, CITIES, COLOUR_KEY, NO_WARRANTY, WARRANTY, CatalogueWords, loaded_words
+from .vocab import BRANDS, CITIES, COLOUR_KEY, CatalogueWords, loaded_words
 
 _BRANDS = sorted(
     [(fold_joined(b.fa), b.id) for b in BRANDS] + [(b.en.lower(), b.id) for b in BRANDS], key=lambda t: -len(t[0])
@@ -34,13 +36,7 @@ _BRANDS = sorted(
 _CITIES = sorted([(fold_joined(c.fa), c.id) for c in CITIES] + [(c.en.lower(), c.id) for c in CITIES],
                  key=lambda t: -len(t[0]))  # fmt: skip
 _CITY_IDS = {c.fa: c.id for c in CITIES}
-_UNIT = {"میلیون": 1_000_000, "million": 1_000_000, "m": 1_000_000, "هزار": 1_000, "thousand": 1_000, "k": 1_000}
-_NUMBER = r"(\d+(?:\.\d+)?)\s*(میلیون|million|m|هزار|thousand|k)?\s*(تومان|toman)?"
-_MAX = re.compile(rf"(?:زیر|کمتر از|تا|حداکثر|under|below|less than|max|up to|at most)\s*{_NUMBER}")
-_MIN = re.compile(rf"(?:بالای|بیشتر از|حداقل|above|over|more than|at least|min)\s*{_NUMBER}")
-_BETWEEN = re.compile(rf"(?:بین|between)\s*{_NUMBER}\s*(?:تا|و|and|to|-)\s*{_NUMBER}")
 _CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
-_SCORE = re.compile(r"(?:امتیاز|score|rating)\D{0,12}(\d(?:\.\d)?)")
 _STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
 _FILLER = re.compile(
     r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|"
@@ -48,13 +44,6 @@ _FILLER = re.compile(
     r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
     r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید)(?!\w)"
 )
-
-
-def _amount(number: str, unit: str | None, toman: str | None) -> int:
-    value = float(number) * _UNIT.get(unit or "", 1)
-    if unit or toman or value >= 100_000:
-        return int(value)
-    return int(value * 1_000_000)  # a bare "زیر ۲۰" means 20 million Toman
 
 
 def _first(pairs: Sequence[tuple[str, int]], text: str) -> tuple[int, str] | None:
@@ -68,28 +57,18 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     """The constraints an utterance states (deterministic; Persian and English; `words`: the
     loaded catalogue's, read from the configured database when not given)."""
     words = loaded_words() if words is None else words
-    t = fold_joined(text)
+    t = fold_joined(text.lower())
     delta = MemberDelta()
     if _STOP.search(t):
         return MemberDelta(stop=True)
-    if m := _SCORE.search(t):
-        delta.min_score = min(5.0, float(m.group(1)))
-        t = t.replace(m.group(0), " ")
-    if m := _BETWEEN.search(t):
-        delta.min_price = _amount(m.group(1), m.group(2), m.group(3))
-        delta.max_price = _amount(m.group(4), m.group(5), m.group(6))
-        t = t.replace(m.group(0), " ")
-    else:
-        if m := _MAX.search(t):
-            delta.max_price = _amount(m.group(1), m.group(2), m.group(3))
-            t = t.replace(m.group(0), " ")
-        if m := _MIN.search(t):
-            delta.min_price = _amount(m.group(1), m.group(2), m.group(3))
-            t = t.replace(m.group(0), " ")
-    if NO_WARRANTY.search(t):
-        delta.has_warranty, t = False, NO_WARRANTY.sub(" ", t)
-    elif WARRANTY.search(t):
-        delta.has_warranty, t = True, WARRANTY.sub(" ", t)
+    # Seller score, price bounds and warranty: the core bound and money readers through the shop's
+    # scope grammar, the same reading as a single-turn question ("seller score above 4" is a score).
+    scope, t = read_scope(t)
+    if scope.min_score is not None:
+        delta.min_score = min(5.0, scope.min_score)
+    delta.max_price, delta.min_price = scope.price_below, scope.price_above
+    if "warranty" in scope.stated:
+        delta.has_warranty = scope.has_warranty
     if _CHEAP.search(t):
         delta.cheap, t = True, _CHEAP.sub(" ", t)
     for pairs, field in ((words.categories, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):

@@ -58,7 +58,9 @@ WITH kw AS MATERIALIZED (
       AND (CAST(:brand AS integer) IS NULL OR b.brand_id = CAST(:brand AS integer))
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
            OR :q <% b.persian_fold)
-      AND b.extra_features @> CAST(:attributes AS jsonb)
+      -- every feature asked for, compared folded: the catalogue writes «۵۵ اینچ» and «55 اینچ» alike
+      AND NOT EXISTS (SELECT 1 FROM jsonb_each_text(CAST(:attributes AS jsonb)) a
+                      WHERE quarry_fold(coalesce(b.extra_features ->> a.key, '')) <> quarry_fold(a.value))
 ), m AS MATERIALIZED (
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
            f.score / 50.0 AS rank

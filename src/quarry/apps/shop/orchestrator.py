@@ -41,6 +41,7 @@ from .honesty import not_applied_message, unapplied
 from .ingest import loaded_size
 from .memory import ChatState
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, SellerStatistics, ShopAnswer, ShopTurn, TextPart, decode_image
+from .multiturn_nlu import is_side_question
 from .nlu import parse_question
 from .once import one_turn
 from .retry import run_with_retry
@@ -178,15 +179,20 @@ async def _text_turn(
     model: Model | None,
     router_model: Model | None,
 ) -> tuple[ShopTurn, str | None]:
-    """An open narrowing dialogue continues; else the router decides (a bare option number
-    right after a selection goes to the dialogue too, for its 60-second cache)."""
-    if state.multi is not None:
-        step = PlanStep(step="router", action="multi_turn", model="policy", reason="a narrowing dialogue is open")
-        return await _dialogue(db, s, state, text, step)
+    """The router runs on every turn. Inside an open narrowing dialogue, a turn the router sends to
+    single-turn and that reads as a question of its own (a price, a feature, a comparison) is answered
+    and the dialogue is kept for later; anything else continues the dialogue. A bare option number right
+    after a selection goes to the dialogue too, for its 60-second cache."""
     mode, route_step = await _route(s, text, router_model)
+    if state.multi is not None and (mode == "multi_turn" or not is_side_question(text)):
+        step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms,
+                        reason=f"a narrowing dialogue is open (router: {mode})")  # fmt: skip
+        return await _dialogue(db, s, state, text, step)
     if mode == "multi_turn" or picked_number(text) is not None:
         return await _dialogue(db, s, state, text, route_step)
     turn, used = await _single_turn(db, s, text, model)
+    if state.multi is not None:
+        route_step.reason = "a question of its own inside the dialogue; the dialogue is kept"
     turn.trace.insert(0, route_step)
     return turn, used
 
@@ -215,8 +221,8 @@ async def _dialogue(
 
 def _remember(state: ChatState, turn: ShopTurn, text: str) -> None:
     state.turns += 1
-    if turn.route != "multi_turn":
-        state.multi = None  # a single-turn question or an image ends an open dialogue
+    if turn.route == "vision":
+        state.multi = None  # an image ends an open dialogue; a single-turn question inside it does not
     state.last_mode = turn.route
     state.last_base_keys = list(turn.base_random_keys or [])
     state.last_member_keys = list(turn.member_random_keys or [])

@@ -1,0 +1,54 @@
+"""Which shown option a reply picks: «۲», "2", "option 2", "ok number 2", «دومی», «دومیو انتخاب میکنم»,
+"the first one", "dovomi". The words are data (`data/dialogue.toml`); the grammar is here: one option
+number or ordinal, with nothing but filler words around it, so "the first one is too dear" picks nothing.
+
+>>> picked_number("دومیو انتخاب میکنم"), picked_number("ok number 2"), picked_number("۵۵ اینچ")
+(2, 2, None)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from quarry.nlu.lexicon import load_lexicon
+from quarry.search.text import fold_joined
+
+_MAX_OPTION = 99
+_OBJECT_MARKER = "و"
+"""Colloquial «را» glued to the word («دومیو» = «دومی را»)."""
+
+
+@cache
+def _ordinals() -> dict[str, int]:
+    table = load_lexicon("quarry.apps.shop", "dialogue")["pick"]["ordinals"]
+    return {fold_joined(w.lower()): int(n) for n, ws in table.items() for w in ws}
+
+
+@cache
+def _filler() -> frozenset[str]:
+    table = load_lexicon("quarry.apps.shop", "dialogue")["pick"]["filler"]
+    return frozenset(w for ws in table.values() for p in ws for w in fold_joined(p.lower()).split())
+
+
+def _number(token: str) -> int | None:
+    if token.isdigit():
+        n = int(token)
+        return n if 1 <= n <= _MAX_OPTION else None
+    if token in _ordinals():
+        return _ordinals()[token]
+    if token.endswith(_OBJECT_MARKER):
+        return _ordinals().get(token[: -len(_OBJECT_MARKER)])
+    return None
+
+
+def picked_number(text: str) -> int | None:
+    """The option number a reply picks (None if it is not a pick)."""
+    tokens = re.sub(r"[^\w#']+", " ", fold_joined(text.lower())).replace("#", " ").split()
+    found: list[int] = []
+    for token in tokens:
+        if (n := _number(token)) is not None:
+            found.append(n)
+        elif token not in _filler():
+            return None
+    return found[0] if len(found) == 1 else None
