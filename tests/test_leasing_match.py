@@ -8,8 +8,8 @@ import random
 import pytest
 
 from quarry.apps.leasing.match import Weights, count_exact, match_rank, score_unit
-from quarry.apps.leasing.models import Budget, SearchSpec
-from quarry.apps.leasing.needs import parse_needs
+from quarry.apps.leasing.models import Budget, MatchItem, SearchSpec
+from quarry.apps.leasing.needs import parse_needs, unit_type_of
 from quarry.db import Database
 from quarry.settings import Settings, get_settings
 
@@ -280,10 +280,31 @@ location flags in the counting scan, a rent prefilter): the rewrite must not cha
 def test_no_match_output_is_what_it_was_before_the_rewrite(
     leasing_db: Database, text: str, closest: list[str], relaxations: list[tuple[str, str, int]]
 ) -> None:
-    m = match_rank(leasing_db, parse_needs(text), Weights(), top_n=5)
+    spec = parse_needs(text)
+    m = match_rank(leasing_db, spec, Weights(), top_n=5)
     assert not m.perfect and m.exact == 0
-    assert [i.id for i in m.items] == closest
+    if not (unit_type_of(spec) or spec.must_haves):
+        # Since issue 22 the closest list puts the asked unit type and must-haves before price and
+        # size (tested below), so only specs asking neither keep their recorded closest units.
+        assert [i.id for i in m.items] == closest
     assert [(r.change, r.field, r.count) for r in m.relaxations] == relaxations
+
+
+def _fits(item: MatchItem, spec: SearchSpec) -> bool:
+    p = item.row_preview
+    have = {*p.amenities, *(["near transit"] if p.near_transit else []), *(["pet-friendly"] if p.pet_friendly else [])}
+    return (unit_type_of(spec) in (None, p.unit_type)) and set(spec.must_haves) <= have
+
+
+@pytest.mark.parametrize("text", [t for t, _, _ in NO_MATCH_BEFORE])
+def test_closest_units_honour_the_unit_type_and_the_must_haves(leasing_db: Database, text: str) -> None:
+    spec = parse_needs(text)
+    m = match_rank(leasing_db, spec, Weights(), top_n=5)
+    fits = [_fits(i, spec) for i in m.items]
+    assert fits == sorted(fits, reverse=True)  # every unit meeting them before any that does not
+    near = spec.model_copy(update={"min_sqft": None, "max_sqft": None, "budget_monthly_usd": None})
+    if spec.location and count_exact(leasing_db, near):
+        assert fits[0]  # the location holds such a unit: it leads the list
 
 
 def test_every_candidate_relaxation_counts_what_its_own_search_finds(leasing_db: Database) -> None:

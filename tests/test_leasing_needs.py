@@ -194,7 +194,8 @@ def test_spec_f1_on_the_labelled_set_and_that_the_metric_can_fail() -> None:
 
 def test_colloquial_money_and_headcount() -> None:
     s = parse_needs("2500-3000 sf Tribeca, up to 90 bucks a foot")
-    assert s.budget_monthly_usd is not None and s.budget_monthly_usd.max == pytest.approx(90 * 2750 / 12)
+    # A size range the prospect said: the ceiling admits the dearest unit the $/SF cap allows (3,000 SF).
+    assert s.budget_monthly_usd is not None and s.budget_monthly_usd.max == pytest.approx(90 * 3000 / 12)
     assert parse_needs("NoMad under 7 grand a month, about 1500 sf").budget_monthly_usd.max == 7000  # type: ignore[union-attr]
     team = parse_needs("we're a 15 person team outgrowing our space in Dumbo")
     assert team.min_sqft is None and team.spec_status == "underconstrained"  # an estimate is not a filter

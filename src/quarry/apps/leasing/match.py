@@ -483,6 +483,31 @@ def _match_rank(db: Reader, spec: SearchSpec, weights: Weights, top_n: int) -> M
     )
 
 
+MISFIT_TYPE = 10.0
+"""Distance added to a closest unit of another unit type than asked: a retail prospect sees retail first."""
+MISFIT_MUST = 2.0
+"""Distance added per must-have a closest unit lacks: more than any usual price/size gap (0.1 = 10 % off)."""
+
+
+def _misfit_terms(spec: SearchSpec, params: dict[str, Any]) -> list[str]:
+    """Distance terms for the unit type and the must-haves, so the closest list honours them before
+    price and size. Only when asked: the plain price/size distance stays an index-only scan."""
+    terms: list[str] = []
+    utype = unit_type_of(spec)
+    if utype:
+        params["mf_utype"] = utype
+        terms.append(f"{MISFIT_TYPE} * (u.unit_type <> :mf_utype)::int")
+    for i, m in enumerate(_musts(spec)):
+        if m == "near transit":
+            terms.append(f"{MISFIT_MUST} * (NOT u.near_transit)::int")
+        elif m == "pet-friendly":
+            terms.append(f"{MISFIT_MUST} * (NOT u.pet_friendly)::int")
+        else:
+            params[f"mf_must{i}"] = m
+            terms.append(f"{MISFIT_MUST} * (NOT (:mf_must{i} = ANY(u.amenities)))::int")
+    return terms
+
+
 def _closest(q: Reader, spec: SearchSpec, weights: Weights, top_n: int, filters: str) -> Matches | None:
     """No exact match: the closest units, same location when asked (else anywhere), by relative
     distance in price and size, with two relaxations; None when the location has no unit at all."""
@@ -504,6 +529,7 @@ def _closest(q: Reader, spec: SearchSpec, weights: Weights, top_n: int, filters:
     if spec.max_sqft:
         near_params["dmax"] = spec.max_sqft
         dist.append("greatest(u.sqft::float / :dmax - 1, 0)")
+    dist += _misfit_terms(spec, near_params)
     sparams: dict[str, Any] = {}
     score = score_sql(spec, weights, sparams)
     near_params.update(sparams)

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import re
 
-from quarry.nlu.numbers import count_words
+from quarry.nlu.money import scales
+from quarry.nlu.numbers import count_words, words_to_digits
 
-from .amenities import lexicon as amenity_lexicon
+from .hoods import hood_tokens, slipped_hoods, unresolved_places
 from .models import Budget, SearchSpec, SpecStatus
 from .places import NEIGHBOURHOODS, WALK_M, ambiguous_landmarks, landmarks
+from .wishes import read_wishes
 
+RANGE_CONF = 0.95
+"""Confidence of a size said as a range ("1,500-2,000 sf"): both ends are the prospect's own."""
 APPROX_BAND = 0.2
 """'about 1,800 sf' (or a bare size) → 1,440–2,160 rentable SF."""
 LOSS_FACTOR = 0.2
@@ -32,7 +36,7 @@ _APPROX = r"(?:~|about|around|approx\.?|approximately|roughly|circa|ca\.?|some)\
 _SF_UNIT = r"(?:sq\.?\s*ft\.?|sqft|square\s+feet|square\s+foot|sq\s*feet|rsf|usf|sf|feet|ft)"
 _SIZE = re.compile(
     rf"(?P<pre>at least|min(?:imum)?|over|more than|up to|max(?:imum)?|no more than|under|less than|between|from)?\s*"
-    rf"(?P<approx>{_APPROX})?{_NUM}\s*(?:(?:-|–|to|and)\s*{_NUM}\s*)?(?:(?P<usable>usable)\s+|rentable\s+)?(?P<unit>{_SF_UNIT})\b"
+    rf"(?P<approx>{_APPROX})?{_NUM}\s*(?:(?:-|–|to|and)\s*{_NUM}\s*)?(?P<plus>\+\s*)?(?:(?P<usable>usable)\s+|rentable\s+)?(?P<unit>{_SF_UNIT})\b"
     r"(?!\s*/\s*(?:yr|year|mo))(?P<usable2>\s+usable)?",
     re.IGNORECASE,
 )
@@ -60,33 +64,7 @@ _TIMELINE = re.compile(
     r"in\s+\d+\s+(?:days|weeks|months))\b",
     re.IGNORECASE,
 )
-_NICE = re.compile(
-    r"\b(nice to have|would be nice|ideally|bonus|preferably|prefer|if possible|a plus)\b", re.IGNORECASE
-)
-
-# Amenity words → canonical names (the inventory's), plus the two flags §C scores.
-_AMENITY_WORDS: dict[str, str] = {p: name for name, phrases in amenity_lexicon().items() for p in phrases}
-_AMENITY_WORDS.update(
-    {"near transit": "near transit", "near the subway": "near transit", "near subway": "near transit",
-     "close to transit": "near transit", "close to the subway": "near transit", "near a subway": "near transit",
-     "near the train": "near transit", "by the subway": "near transit"}
-)  # fmt: skip
-_AMENITY_RE = re.compile(
-    r"(?<![\w-])("
-    + "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]+") for w in _AMENITY_WORDS), key=len, reverse=True))
-    + r")(?![\w-])",
-    re.IGNORECASE,
-)  # a space in a phrase also matches a hyphen: "pet friendly" is "pet-friendly"
-_HOOD_TOKENS: dict[str, tuple[str, ...]] = {}
-for _n in NEIGHBOURHOODS:
-    for _alias in (_n.name, *_n.aliases):
-        _HOOD_TOKENS[_alias.lower()] = (_n.name.lower(),)
-# "Downtown" on its own is Lower Manhattan in New York office talk (the Downtown submarket:
-# Financial District and Tribeca); "Downtown Brooklyn" is longer and matched first.
-_LOWER_MANHATTAN = ("financial district", "tribeca")
-_HOOD_TOKENS.update({"fidi": ("financial district",), "garment district": ("midtown south",),
-                     "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": _LOWER_MANHATTAN,
-                     "lower manhattan": _LOWER_MANHATTAN, "downtown": _LOWER_MANHATTAN})  # fmt: skip
+_HOOD_TOKENS = hood_tokens()
 # "near Grand Central", "by Union Square": a named subway stop read as the neighbourhoods in walking
 # distance of it (the spec's location stays neighbourhood tokens, so filters and scores are unchanged).
 _NEAR_RE = re.compile(
@@ -163,11 +141,16 @@ def _sizes(text: str) -> tuple[int | None, int | None, float, list[str], tuple[i
             factor = 1 / (1 - LOSS_FACTOR)
             notes.append(f"usable SF grossed up to rentable at a {LOSS_FACTOR:.0%} loss factor")
         pre = (m.group("pre") or "").lower()
-        post = re.match(r"\s*(\+|or more|minimum|min\b|max\b|maximum|or less|tops)", text[m.end() :], re.IGNORECASE)
-        if post:  # "2k sf max", "1,500 sf or more"
+        post = re.match(
+            r"\s*(\+|or more|minimum|min\b|max\b|maximum|or less|tops|-?ish\b|or so\b)", text[m.end() :], re.IGNORECASE
+        )
+        approx = bool(m.group("approx")) or bool(post and post.group(1).lower().lstrip("-") in ("ish", "or so"))
+        if m.group("plus"):  # "3000+ sqft"
+            pre = "at least"
+        elif post and not approx:  # "2k sf max", "1,500 sf or more"
             pre = "up to" if post.group(1).lower() in ("max", "maximum", "or less", "tops") else "at least"
         if b is not None:
-            lo, hi, conf = a * factor, b * factor, 0.95
+            lo, hi, conf = a * factor, b * factor, RANGE_CONF
         elif pre in ("at least", "min", "minimum", "over", "more than", "from"):
             lo, hi, conf = a * factor, None, 0.9
         elif pre in ("up to", "max", "maximum", "no more than", "under", "less than"):
@@ -175,7 +158,7 @@ def _sizes(text: str) -> tuple[int | None, int | None, float, list[str], tuple[i
         else:
             centre = a * factor
             lo, hi = centre * (1 - APPROX_BAND), centre * (1 + APPROX_BAND)
-            conf = 0.85 if m.group("approx") else 0.8
+            conf = 0.85 if approx else 0.8
             notes.append(f"{centre:,.0f} SF read as {lo:,.0f}–{hi:,.0f} (±{APPROX_BAND:.0%})")
         return (round(lo) if lo else None), (round(hi) if hi else None), conf, notes, m.span()
     return None, None, 0.0, [], None
@@ -188,7 +171,18 @@ def _centre_size(lo: int | None, hi: int | None) -> float | None:
     return float(one) if one else None
 
 
-def _budget(text: str, size_span: tuple[int, int] | None, size: float | None) -> tuple[Budget | None, float, list[str]]:
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:can'?t|cannot|can not|won'?t|wouldn'?t|shouldn'?t|not|don'?t|never)\b[\w\s']{0,20}$", re.I
+)
+"""'can't go over $6,500', 'don't want to pay over': a lower-bound word taken back is an upper bound."""
+
+
+def _budget(
+    text: str, size_span: tuple[int, int] | None, size: float | None, size_ends: tuple[int, int] | None = None
+) -> tuple[Budget | None, float, list[str]]:
+    """The monthly budget. A $/SF/yr quote times the size: the centre of an approximate size, or each
+    end of a size range the prospect said (`size_ends`): "$100/SF/yr max, 1,500-2,000 sf" allows
+    100 × 2,000 / 12 a month, the dearest unit that price admits."""
     notes: list[str] = []
     for m in _MONEY.finditer(text):
         if size_span and m.start(3) >= size_span[0] and m.end(3) <= size_span[1]:
@@ -196,6 +190,8 @@ def _budget(text: str, size_span: tuple[int, int] | None, size: float | None) ->
         a, b = _num(m.group(3), m.group(4)), _num(m.group(5), m.group(6))
         per = re.sub(r"\s+", " ", (m.group("per") or "").lower()).strip()
         pre = (m.group("pre") or "").lower()
+        if pre in ("at least", "over", "above") and _NEGATED_BEFORE.search(text[: m.start()]):
+            pre = "no more than"
         if a is None or not (m.group("dollar") or per or pre.startswith("budget") or m.group(4)):
             continue
         if not m.group("dollar") and not per and not m.group(4) and a < 500:
@@ -208,9 +204,10 @@ def _budget(text: str, size_span: tuple[int, int] | None, size: float | None) ->
             if size is None:
                 notes.append(f"${a:g}/SF/yr quoted but no size to turn it into a monthly rent")
                 return None, 0.3, notes
-            lo = a * size / 12
-            hi = b * size / 12 if b is not None else None
-            notes.append(f"${a:g}/SF/yr × {size:,.0f} SF / 12 = ${lo:,.0f}/month")
+            small, large = size_ends or (size, size)
+            lo = a * (small if b is not None else large) / 12
+            hi = b * large / 12 if b is not None else None
+            notes.append(f"${a:g}/SF/yr × {large if b is None else small:,.0f} SF / 12 = ${lo:,.0f}/month")
             conf = 0.76
         elif annual:
             lo, hi = a / 12, (b / 12 if b is not None else None)
@@ -239,67 +236,36 @@ def _term(text: str) -> int | None:
     return None
 
 
-def _amenities(text: str) -> tuple[list[str], list[str]]:
-    must: list[str] = []
-    nice: list[str] = []
-    nice_from = _NICE.search(text)
-    for m in _AMENITY_RE.finditer(text):
-        name = _AMENITY_WORDS[" ".join(re.split(r"[\s-]+", m.group(1).lower()))]
-        # "no pets" / "not near transit" are not asks.
-        if re.search(r"\b(no|not|without|don'?t need)\s+$", text[max(0, m.start() - 16) : m.start()], re.IGNORECASE):
-            continue
-        target = nice if nice_from and m.start() > nice_from.start() else must
-        if name not in must and name not in nice:
-            target.append(name)
-    return must, nice
-
-
 SF_PER_PERSON = 175
 """Rentable SF per person a headcount suggests (NYC office planning: ~150–250); said, never a filter."""
 _HEADCOUNT = re.compile(r"\b(\d{1,4})[\s-]*(?:person|people|employees?|staff|desks?|seats?|heads?)\b", re.IGNORECASE)
+_THOUSANDS = "|".join(sorted((w for w, v in scales().items() if v == 1e3 and w.isascii() and w.isalpha()), key=len))
 _COLLOQUIAL = (
-    (re.compile(r"(\d[\d,.]*)\s*(?:grand|g)\b", re.IGNORECASE), r"\1k"),
+    # "2 thousand", "12 grand", "7g" → "2k", "12k", "7k" (scale words from the language layer).
+    (re.compile(rf"(\d[\d,.]*)\s*(?:{_THOUSANDS}|g)\b", re.IGNORECASE), r"\1k"),
     (re.compile(r"(\d[\d,.]*k?)\s*bucks\b", re.IGNORECASE), r"$\1"),
     (re.compile(r"(\$\s*\d[\d,.]*k?)\s*(?:a|per|/)\s*(?:square\s+)?(?:foot|ft)\b", re.IGNORECASE), r"\1 psf"),
 )
+_SHARED_K = re.compile(
+    r"(?<![\w$.,])(\$?\s*)(\d+(?:\.\d+)?)(\s*(?:-|–|to|and)\s*\$?\s*)(\d+(?:\.\d+)?)\s*k\b", re.IGNORECASE
+)
+
+
+def _shared_k(m: re.Match[str]) -> str:
+    """A range's first end borrows the scale of the second when it is smaller: "12-14k" is 12k to 14k,
+    "1-2k sf" 1k to 2k; "1500-2k" keeps its 1,500."""
+    first, second = float(m.group(2)), float(m.group(4))
+    scaled = first < second
+    return f"{m.group(1)}{m.group(2)}{'k' if scaled else ''}{m.group(3)}{m.group(4)}k"
 
 
 def plain(text: str) -> str:
-    """Colloquial money made plain: '7 grand' → '7k', '90 bucks a foot' → '$90 psf'."""
+    """Numbers and colloquial money made plain: 'twelve grand' → '12k', '90 bucks a foot' → '$90 psf',
+    '12-14k' → '12k-14k', 'between 12 and 14 thousand' → 'between 12k and 14k'."""
+    text = words_to_digits(text, ("en",))
     for pattern, repl in _COLLOQUIAL:
         text = pattern.sub(repl, text)
-    return text
-
-
-# A capitalised place after a place word ("in Astoria", "near Zorbaville"): when it is no
-# neighbourhood, stop or borough we know, it is asked back instead of dropped.
-_PLACE_SAID = re.compile(
-    r"\b(?:in|near|around|by|close to|next to|at|off|within|walking distance (?:to|from|of))\s+(?:the\s+)?"
-    r"((?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|of|de|la))*)"
-)
-_NOT_PLACES = frozenset(
-    {
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
-        "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-        "am", "pm", "sf", "sqft", "psf", "asap", "q1", "q2", "q3", "q4", "i", "nyc", "new", "york", "usd",
-    }
-)  # fmt: skip
-
-
-def unresolved_places(text: str) -> list[str]:
-    """Capitalised places the message names after a place word that match no neighbourhood, landmark or
-    borough in the data ("in Astoria", "near Zorbaville")."""
-    known = [*_HOOD_TOKENS, *landmarks(), *ambiguous_landmarks()]
-    out: list[str] = []
-    for m in _PLACE_SAID.finditer(text):
-        said = m.group(1).strip(" .,")
-        low = said.lower()
-        if not said or low in _NOT_PLACES or all(w.lower() in _NOT_PLACES for w in said.split()):
-            continue
-        if any(k in low or low in k for k in known):
-            continue
-        out.append(said)
-    return list(dict.fromkeys(out))
+    return _SHARED_K.sub(_shared_k, text)
 
 
 def parse_needs(text: str) -> SearchSpec:
@@ -307,7 +273,9 @@ def parse_needs(text: str) -> SearchSpec:
     text = plain(text)
     conf: dict[str, float] = {}
     near, notes = _near(text)
-    named = list(dict.fromkeys(t for m in _HOOD_RE.finditer(text) for t in _HOOD_TOKENS[m.group(1).lower()]))
+    said = list(_HOOD_RE.finditer(text))
+    named = list(dict.fromkeys(t for m in said for t in _HOOD_TOKENS[m.group(1).lower()]))
+    named += [t for t in slipped_hoods(text, [m.span() for m in said]) if t not in named]  # "midtwon"
     # A neighbourhood said outright is the tighter ask: a landmark only stands in when none is.
     locations = named or list(dict.fromkeys(near))
     if locations:
@@ -322,7 +290,8 @@ def parse_needs(text: str) -> SearchSpec:
         conf["min_sqft"] = size_conf
     if hi is not None:
         conf["max_sqft"] = size_conf
-    budget, b_conf, b_notes = _budget(text, span, _centre_size(lo, hi))
+    ends = (lo, hi) if lo and hi and size_conf == RANGE_CONF else None
+    budget, b_conf, b_notes = _budget(text, span, _centre_size(lo, hi), ends)
     notes += b_notes
     if budget is not None:
         for k in ("min", "max"):
@@ -331,7 +300,7 @@ def parse_needs(text: str) -> SearchSpec:
     term = _term(text)
     if term:
         conf["term_months"] = 0.85
-    must, nice = _amenities(text)
+    must, nice = read_wishes(text)
     if must:
         conf["must_haves"] = 0.8
     if nice:

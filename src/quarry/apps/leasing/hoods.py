@@ -1,0 +1,114 @@
+"""Places a prospect names, read against the neighbourhoods and boroughs the listings hold.
+
+The names are the data's: every neighbourhood the import stores (`places.NEIGHBOURHOODS`, the
+canonical names `normalize.py` maps a listing's neighbourhood to, with the spellings listings
+use) and the two boroughs. Grammar here:
+
+- a name said as written, or typed with one slip ("midtwon", "Willamsburg": `nlu.fuzzy.typing_slip`);
+- a place phrase that is no known name — after a place word ("in Astoria", "on the Upper East
+  Side"), or opening a clause before a comma or a kind of space ("Upper West Side, 1500 sf",
+  "Brooklyn Heights office") — is unresolved and asked back. A known name inside a longer
+  phrase does not resolve it: "Brooklyn Heights" is not Brooklyn (only generic words after a
+  name, `data/wishes.toml` `place_generic`, keep it the same place: "Flatiron area").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from quarry.nlu.fuzzy import typing_slip
+from quarry.nlu.lexicon import load_lexicon
+
+from .places import NEIGHBOURHOODS, ambiguous_landmarks, landmarks
+
+# "Downtown" on its own is Lower Manhattan in New York office talk (the Downtown submarket:
+# Financial District and Tribeca); "Downtown Brooklyn" is longer and matched first.
+LOWER_MANHATTAN = ("financial district", "tribeca")
+
+
+@lru_cache(maxsize=1)
+def hood_tokens() -> dict[str, tuple[str, ...]]:
+    """What people call a place (lower case) → the spec's location tokens."""
+    tokens: dict[str, tuple[str, ...]] = {}
+    for n in NEIGHBOURHOODS:
+        for alias in (n.name, *n.aliases):
+            tokens[alias.lower()] = (n.name.lower(),)
+    tokens.update({"fidi": ("financial district",), "garment district": ("midtown south",),
+                   "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": LOWER_MANHATTAN,
+                   "lower manhattan": LOWER_MANHATTAN, "downtown": LOWER_MANHATTAN})  # fmt: skip
+    return tokens
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, frozenset[str]]:
+    raw = load_lexicon("quarry.apps.leasing", "wishes")
+    return {k: frozenset(str(x).lower() for x in raw[k]) for k in ("place_generic", "not_places")}
+
+
+_WORD = re.compile(r"[a-z][a-z'’.]*", re.IGNORECASE)
+
+
+def slipped_hoods(text: str, taken: list[tuple[int, int]]) -> list[str]:
+    """Location tokens of names typed with one slip ("in midtwon"), outside the spans `taken`."""
+    out: list[str] = []
+    words = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(text)]
+    for name, toks in hood_tokens().items():
+        parts = name.split()
+        if len(name.replace(" ", "")) < 5:
+            continue  # short names ("fidi", "dumbo" slips) are too close to ordinary words
+        for i in range(len(words) - len(parts) + 1):
+            window = words[i : i + len(parts)]
+            if any(s < e2 and s2 < e for s, e, _ in window for s2, e2 in taken):
+                continue
+            said = [w for _, _, w in window]
+            if said != parts and all(w == p or typing_slip(w, p) for w, p in zip(said, parts, strict=True)):
+                out += toks
+    return list(dict.fromkeys(out))
+
+
+_PLACE_WORD = r"(?:in|near|around|by|close to|next to|at|off|on|within|walking distance (?:to|from|of))"
+_CAP = r"(?:[A-Z][\w'’.-]*)"
+_PHRASE = rf"({_CAP}(?:\s+(?:{_CAP}|of|de|la))*)"
+_AFTER_PLACE_WORD = re.compile(rf"\b{_PLACE_WORD}\s+(?:the\s+)?{_PHRASE}")
+_CLAUSE_OPENING = re.compile(
+    rf"(?:^|[.!?;]\s+|\n)(?:the\s+)?{_PHRASE}(?=\s*,|\s+(?:office|retail|flex|space|storefront|loft|studio|area)s?\b)"
+)
+_CALENDAR = frozenset(
+    {
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+        "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "am", "pm", "sf", "sqft", "psf", "asap", "q1", "q2", "q3", "q4", "i", "nyc", "new", "york", "usd",
+    }
+)  # fmt: skip
+
+
+def _known_names() -> list[str]:
+    return sorted([*hood_tokens(), *landmarks(), *ambiguous_landmarks()], key=len, reverse=True)
+
+
+def _resolves(said: str) -> bool:
+    """True when the phrase is a known place, said whole: known names (or slips of them) and
+    generic words, nothing else."""
+    rest = said.lower()
+    for name in _known_names():
+        rest = re.sub(rf"(?<![\w]){re.escape(name)}(?![\w])", " ", rest)
+    left = [w for w in re.findall(r"[\w'’]+", rest) if w not in _words()["place_generic"]]
+    if not left:
+        return True
+    return all(any(typing_slip(w, part) for name in hood_tokens() for part in name.split()) for w in left)
+
+
+def unresolved_places(text: str) -> list[str]:
+    """Places the message names that match no neighbourhood, landmark or borough in the data
+    ("in Astoria", "Upper West Side, 1500 sf", "Brooklyn Heights office")."""
+    ignore = _CALENDAR | _words()["not_places"]
+    out: list[str] = []
+    for pattern in (_AFTER_PLACE_WORD, _CLAUSE_OPENING):
+        for m in pattern.finditer(text):
+            said = m.group(1).strip(" .,")
+            if not said or all(w.lower().strip(".") in ignore for w in said.split()):
+                continue
+            if not _resolves(said):
+                out.append(said)
+    return list(dict.fromkeys(out))
