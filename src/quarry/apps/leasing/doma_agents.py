@@ -244,6 +244,8 @@ def renewal_prompt(question: str, pkg: RenewalPackage, facts: dict[str, Any], po
 
 def offline_renewal(pkg: RenewalPackage) -> OfflineFn:
     """The offline model: the policy-computed package (comps median, increase band, term schedule)."""
+    if pkg.primary is None:
+        raise ValueError("a withheld renewal has no offer for a model to draft")
     draft = RenewalDraft(primary=pkg.primary, alternatives=pkg.alternatives, justification=pkg.justification)
 
     def renewal(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:

@@ -431,6 +431,7 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
                     "security_deposit_usd",
                     "renewal_option",
                     "status",
+                    "arrears_usd",
                 ),
                 "tenancy_id",
             ),
@@ -443,6 +444,7 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
                     "monthly_rent_usd": float(t["monthly_rent_usd"]),
                     "escalation_pct": float(t["escalation_pct"] or 0),
                     "security_deposit_usd": float(t["security_deposit_usd"] or 0),
+                    "arrears_usd": float(t.get("arrears_usd") or 0),
                 }
                 for t in tenancies
             ],

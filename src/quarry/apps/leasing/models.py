@@ -245,10 +245,34 @@ class ApprovalReason(BaseModel):
     )
 
 
+class RenewalOption(BaseModel):
+    """The tenancy's renewal option as its lease grants it ("1 x 5 yrs at 95% of FMV")."""
+
+    text: str = Field(description="The option as recorded on the tenancy.")
+    renewals: int = Field(description="How many renewals it grants.")
+    term_months: int = Field(description="Length of each renewal.")
+    basis: Literal["fmv", "fixed_increase"] = Field(
+        description="fmv: a share of fair market value (the comps' median); fixed_increase: the current rent plus pct."
+    )
+    pct: float = Field(description="The share of FMV (95 = 95 %) or the increase over the current rent (4 = +4 %).")
+
+
+WithheldCode = Literal["tenant_in_arrears"]
+"""Why the policy allows no renewal offer at all."""
+
+
+class OfferWithheld(BaseModel):
+    """No offer is made: which policy rule says so, and the figure it read."""
+
+    code: WithheldCode
+    value: float = Field(description="For tenant_in_arrears: the amount in arrears, USD.")
+    reason: str = Field(description="The same in a sentence.")
+
+
 class RenewalPackage(BaseModel):
     """B.4 RenewalPackage."""
 
-    primary: Offer
+    primary: Offer | None = Field(description="The offer proposed; None when the policy withholds every offer.")
     alternatives: list[Offer]
     justification: str
     needs_manager_approval: bool
@@ -256,6 +280,12 @@ class RenewalPackage(BaseModel):
     approval_codes: list[ApprovalReason] = Field(
         default_factory=list, description="The same reasons as codes and figures, one per broken threshold."
     )
+    asked_term_months: int | None = Field(None, description="The renewal term the tenant asked for, when said.")
+    renewal_option: RenewalOption | None = Field(None, description="The tenancy's renewal option, when it has one.")
+    option_applied: bool = Field(
+        False, description="True when the primary offer is the renewal option's term at the option's rent."
+    )
+    withheld: OfferWithheld | None = Field(None, description="Set when no offer may be made (e.g. arrears).")
 
 
 class LeasingResponse(BaseModel):

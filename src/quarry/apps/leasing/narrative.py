@@ -16,6 +16,8 @@ def narrate(r: LeasingResponse) -> str:
         return la.answer + flags
     if r.renewal is not None:
         pk = r.renewal
+        if pk.primary is None:
+            return f"No renewal offer can be made now. {pk.justification}"
         alts = "; ".join(f"${o.rent_usd:,.0f}/month for {o.term_months} months" for o in pk.alternatives)
         approval = (
             " Needs the asset manager's approval: " + "; ".join(pk.approval_reasons) + "."

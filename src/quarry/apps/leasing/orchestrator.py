@@ -51,7 +51,6 @@ from .models import (
     LeasingResponse,
     Matches,
     MatchItem,
-    RenewalPackage,
     RouteDecision,
     SearchSpec,
     TourAction,
@@ -61,6 +60,7 @@ from .narrative import narrate
 from .needs import clarifying_question, merge, parse_needs, status_of
 from .redact import redact
 from .renewal import policy, rechecked, renewal_package
+from .renewal_terms import asked_term
 from .replies import is_confirmation
 from .setup import prepare
 from .tickets import PENDING_TICKET, dispatch_ticket
@@ -558,10 +558,20 @@ class _Turn:
                 decision, question="Which tenancy? Give your tenant id (e.g. T-001).", asks_for=["tenant_id"]
             )
         with timed() as t:
-            made = await self.db.run(renewal_package, self.db, self.tenant_id, today=self.now.date())
+            term = asked_term(text)
+            made = await self.db.run(renewal_package, self.db, self.tenant_id, today=self.now.date(), asked_term=term)
             if made is None:
                 raise NotFound(f"No tenancy on file for {self.tenant_id}.")
             base, facts = made
+        if base.withheld is not None:  # the policy allows no offer: no model is asked to write one
+            self.trace.append(
+                DecisionStep(
+                    step="renewal", action="withheld", model="policy", ms=t.ms, reason=base.withheld.reason,
+                    codes=[base.withheld.code],
+                )
+            )  # fmt: skip
+            return self._response(decision, renewal=base)
+        with timed() as t:
             ran = await run_agent(
                 renewal_agent(),
                 renewal_prompt(text, base, facts, policy()),
@@ -572,11 +582,13 @@ class _Turn:
             )
             draft: RenewalDraft = ran.output
             pkg = rechecked(
-                RenewalPackage(
-                    primary=draft.primary,
-                    alternatives=draft.alternatives,
-                    justification=draft.justification,
-                    needs_manager_approval=True,
+                base.model_copy(
+                    update={
+                        "primary": draft.primary,
+                        "alternatives": draft.alternatives,
+                        "justification": draft.justification,
+                        "option_applied": base.option_applied and draft.primary == base.primary,
+                    }
                 ),
                 facts,
             )

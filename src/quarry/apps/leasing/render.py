@@ -35,11 +35,14 @@ def render_markdown(r: LeasingResponse) -> str:
             ref = t.lease_reference
             out.append(f"Your lease ({ref.lease_id} §{ref.section}, p. {ref.page}): “{ref.quote}”")
     if r.renewal is not None:
-        offers = [("primary", r.renewal.primary), *(("alternative", o) for o in r.renewal.alternatives)]
+        primary = [("primary", r.renewal.primary)] if r.renewal.primary is not None else []
+        offers = [*primary, *(("alternative", o) for o in r.renewal.alternatives)]
         lines = [
             f"- {kind}: ${o.rent_usd:,.0f}/month · {o.term_months} months · {', '.join(o.incentives) or 'none'}"
             for kind, o in offers
         ]
+        if r.renewal.withheld is not None:
+            lines = [f"- no offer: {r.renewal.withheld.reason}"]
         out.append("#### Renewal offers\n" + "\n".join(lines))
     if r.lease_answer is not None and r.lease_answer.citations:
         out.append(

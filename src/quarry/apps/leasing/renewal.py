@@ -11,6 +11,14 @@ one key at a time when fewer than `MIN_COMPS` match). Offers:
   the class's TI allowance.
 Each offer is checked against every approval threshold in `renewal_policy.json`; the package
 needs approval when any offer breaks one, and says which and why.
+
+The tenant's own words and the tenancy come first (issue 22):
+- a tenant in arrears gets no offer when the policy's `tenant_in_arrears` is set (`withheld`);
+- the primary offer is on the term the tenant asked for ("renew for 3 years"), else the
+  tenancy's renewal option's term, else the policy's preferred term;
+- on the option's term, the rent is the option's: a share of FMV (the comps' median starting
+  $/SF/yr) or the current rent plus a fixed increase — still checked against every threshold;
+- the alternatives are a shorter and the longest allowed term, never the primary's own term.
 """
 
 from __future__ import annotations
@@ -24,8 +32,9 @@ from typing import Any
 
 from quarry.db import Database
 
-from .models import ApprovalCode, ApprovalReason, Offer, RenewalPackage
+from .models import ApprovalCode, ApprovalReason, Offer, OfferWithheld, RenewalOption, RenewalPackage
 from .places import DATA_DIR
+from .renewal_terms import read_option
 
 POLICY_FILE = DATA_DIR / "renewal_policy.json"
 MIN_COMPS = 3
@@ -66,6 +75,7 @@ def comps_for(db: Database, ctx: dict[str, Any], p: dict[str, Any]) -> tuple[lis
 def _context(db: Database, tenant_id: str) -> dict[str, Any] | None:
     return db.fetch_one(
         "SELECT t.tenant_id, t.unit_id, t.end_date, t.monthly_rent_usd::float AS rent, u.sqft, u.unit_type,"
+        " t.renewal_option, t.arrears_usd::float AS arrears,"
         " b.neighborhood, b.building_class, b.address || ', Suite ' || u.suite AS address"
         " FROM leasing_tenancies t JOIN leasing_units u USING (unit_id) JOIN leasing_buildings b USING (building_id)"
         " WHERE t.tenant_id = :t ORDER BY t.end_date DESC LIMIT 1",
@@ -141,13 +151,51 @@ def _approval(offers: list[Offer], *, current: float, sqft: int, market_ner: flo
     }
 
 
-def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[RenewalPackage, dict[str, Any]] | None:
-    """The package for a tenant's current tenancy (None when the tenant has none)."""
+def _withheld(ctx: dict[str, Any], p: dict[str, Any]) -> OfferWithheld | None:
+    """The policy rule that forbids any offer for this tenancy, if one does."""
+    arrears = float(ctx.get("arrears") or 0)
+    if p["approval_thresholds"].get("tenant_in_arrears") and arrears > 0:
+        return OfferWithheld(
+            code="tenant_in_arrears",
+            value=arrears,
+            reason=f"The tenancy is ${arrears:,.2f} in arrears; the renewal policy makes no offer until it is paid.",
+        )
+    return None
+
+
+def renewal_package(
+    db: Database, tenant_id: str, *, today: date, asked_term: int | None = None
+) -> tuple[RenewalPackage, dict[str, Any]] | None:
+    """The package for a tenant's current tenancy (None when the tenant has none); `asked_term` is the
+    term the tenant asked for, in months."""
     ctx = _context(db, tenant_id)
     if ctx is None:
         return None
     p = policy()
+    option = read_option(ctx.get("renewal_option"))
     current, sqft = float(ctx["rent"]), int(ctx["sqft"])
+    days_left = (ctx["end_date"] - today).days
+    facts: dict[str, Any] = {
+        "unit_id": ctx["unit_id"],
+        "address": ctx["address"],
+        "current_rent_usd": current,
+        "sqft": sqft,
+        "days_left": days_left,
+        "renewal_option": ctx.get("renewal_option"),
+        "asked_term_months": asked_term,
+    }
+    withheld = _withheld(ctx, p)
+    if withheld is not None:
+        pkg = RenewalPackage(
+            primary=None,
+            alternatives=[],
+            justification=withheld.reason,
+            needs_manager_approval=False,
+            asked_term_months=asked_term,
+            renewal_option=option,
+            withheld=withheld,
+        )
+        return pkg, {**facts, "comps": 0, "market_ner": 0.0, "arrears_usd": withheld.value}
     comps, basis = comps_for(db, ctx, p)
     current_psf = current * 12 / sqft
     market_psf = statistics.median(c["psf"] for c in comps) if comps else current_psf
@@ -166,48 +214,66 @@ def renewal_package(db: Database, tenant_id: str, *, today: date) -> tuple[Renew
             rent = math.floor(current * (1 + band["max_increase_pct"] / 100))  # whole dollars, still inside the cap
         return Offer(rent_usd=rent, term_months=term, incentives=incentives)
 
-    primary = offer(preferred, step, min(1, _free_max(p, preferred)))
-    short_term = next(t for t in allowed if t >= 24)
+    term = asked_term or (option.term_months if option else preferred)
+    option_applied = option is not None and term == option.term_months
+    if option_applied:
+        assert option is not None
+        pct = _option_pct(option, market_psf=market_psf, current_psf=current_psf)
+        primary = offer(term, pct, 0)  # the option fixes the rent: no incentive on top of it
+    else:
+        primary = offer(term, step, min(1, _free_max(p, term)))
+    others = [t for t in allowed if t != term]
+    short_term = next((t for t in others if 24 <= t < term), None) or next(t for t in others if t >= 24)
     shorter = offer(short_term, min(step + 1, band["max_increase_pct"]), 0)
-    long_term = allowed[-1]
+    long_term = max(t for t in others if t != short_term)
     ti = float(p["ti_allowance_psf_max"].get(ctx["building_class"], 0))
     market = offer(long_term, 100 * (market_psf / current_psf - 1), _free_max(p, long_term), ti)
     approval = _approval([primary, shorter, market], current=current, sqft=sqft, market_ner=market_ner)
-    days_left = (ctx["end_date"] - today).days
     notice = p["notice"]
     timing = (
         f"the lease ends {ctx['end_date']:%B %-d, %Y} ({days_left} days)"
         + (" — inside the offer window" if notice["latest_offer_days_before_expiry"] <= days_left
            <= notice["earliest_offer_days_before_expiry"] else " — outside the policy's offer window")
     )  # fmt: skip
+    if option_applied:
+        assert option is not None
+        how = f"The primary is the renewal option ({option.text}) on its {term}-month term"
+    else:
+        said = "the term asked for" if asked_term else "the preferred term"
+        how = (
+            f"The primary moves {step:+.1f}% toward market within the policy's {band['min_increase_pct']:g}–"
+            f"{band['max_increase_pct']:g}% band on {said} ({term} months)"
+        )
     justification = (
         f"Current rent ${current:,.0f}/month (${current_psf:.2f}/SF/yr on {sqft:,} SF); {len(comps)} comps "
         f"({basis}) have a median starting rent of ${market_psf:.2f}/SF/yr and net effective ${market_ner:.2f}. "
-        f"The primary moves {step:+.1f}% toward market within the policy's {band['min_increase_pct']:g}–"
-        f"{band['max_increase_pct']:g}% band on the preferred {preferred}-month term; {timing}."
+        f"{how}; {timing}."
     )
     pkg = RenewalPackage(
         primary=primary,
         alternatives=[shorter, market],
         justification=justification,
+        asked_term_months=asked_term,
+        renewal_option=option,
+        option_applied=option_applied,
         **approval,
     )
-    facts = {
-        "unit_id": ctx["unit_id"],
-        "address": ctx["address"],
-        "comps": len(comps),
-        "current_rent_usd": current,
-        "sqft": sqft,
-        "market_psf": round(market_psf, 2),
-        "market_ner": market_ner,
-        "days_left": days_left,
-    }
+    facts.update(comps=len(comps), market_psf=round(market_psf, 2), market_ner=market_ner)
     return pkg, facts
+
+
+def _option_pct(option: RenewalOption, *, market_psf: float, current_psf: float) -> float:
+    """The option's rent as a change over the current rent, in percent."""
+    if option.basis == "fmv":
+        return 100 * (market_psf * option.pct / 100 / current_psf - 1)
+    return option.pct
 
 
 def rechecked(draft: RenewalPackage, facts: dict[str, Any]) -> RenewalPackage:
     """A package (a model's) with its approval flags recomputed from the policy: a model cannot
     clear an offer that breaks a limit, nor flag one that does not."""
-    offers = [draft.primary, *draft.alternatives]
+    if draft.withheld is not None:
+        return draft  # no offer: nothing to approve
+    offers = [o for o in (draft.primary, *draft.alternatives) if o is not None]
     current, sqft = float(facts["current_rent_usd"]), int(facts["sqft"])
     return draft.model_copy(update=_approval(offers, current=current, sqft=sqft, market_ner=facts["market_ner"]))
