@@ -126,3 +126,17 @@ def test_a_question_of_its_own_inside_a_dialogue_is_answered_and_the_dialogue_ke
     after = ask(chat, "اسنوا")
     assert after.route == "multi_turn"
     assert load_chat(shop_db, chat).multi["details"]["category_id"] == 17  # type: ignore[index]
+
+
+DELTAS = [
+    ("polopaz mikham", {"category_id": 27}),
+    ("ye gooshi mikham ta 20 milion", {"category_id": 8, "max_price": 20_000_000}),
+    ("۶۴ گیگ کافیه", {"stop": False}),
+    ("کافیه", {"stop": True}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), DELTAS, ids=[d[0] for d in DELTAS])
+def test_finglish_categories_and_stop_words_only_alone(shop_db: Database, text: str, want: dict[str, object]) -> None:
+    d = extract_delta(text, catalogue_words(shop_db)).model_dump()
+    assert {k: d[k] for k in want} == want

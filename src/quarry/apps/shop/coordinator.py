@@ -1,11 +1,14 @@
 """The multi-turn narrowing dialogue ("I want a cheap fridge" → questions → numbered options → «۲»).
 
 One turn of `coordinate`:
-1. Options on screen: a number (Persian or ASCII digits) picks one and returns its member
-   key (cached for 60 s, so the same reply repeated returns the same key); anything else
-   replays the options, unless it is a stop word.
+1. Options on screen: a number or ordinal («۲», «دومی», "the first one": `picks.py`) picks one and
+   returns its member key (cached for 60 s, so the same reply repeated returns the same key); a
+   reply naming a constraint (city, budget, brand, size, colour, feature) is applied and the options
+   are recomputed; a reply stating nothing replays them. A number answering a question picks that
+   rank of the current search.
 2. Otherwise the utterance becomes a `MemberDelta` (model extractor, offline the regex
-   reader), applied to the `MemberDetails`. A place named ("in X", «در X») that is no city of
+   reader) plus the features of the category it names in the stored `extra_features`
+   (`narrow_features`), applied to the `MemberDetails`. A place named ("in X", «در X») that is no city of
    the catalogue is asked back by name before any search (never searched everywhere); else
    one candidate search runs (`narrow_search`).
 3. Nothing matches: constraints are dropped one at a time in `RELAX_ORDER` (keywords →
@@ -34,7 +37,7 @@ from .narrow_features import features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named
-from .picks import picked_number
+from .picks import ignorable, picked_number
 from .retry import run_with_retry
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 from .vocab import CatalogueWords, catalogue_words
@@ -193,8 +196,18 @@ async def coordinate(
         PlanStep(step="nlu", action="delta", model=used, reason=str(stated),
                  filters={**stated, "unresolved": [unknown]} if unknown else stated)
     )  # fmt: skip
-    if shown and not delta.stop and delta.is_empty() and unknown is None:
-        trace.append(DecisionStep(step="select", action="replay", model="policy", reason="not an option number"))
+    unread = [k for k in delta.keywords if not vocabulary.knows(k)]
+    if (
+        shown
+        and not delta.stop
+        and unknown is None
+        and delta.model_copy(update={"keywords": []}).is_empty()
+        and (len(unread) == len(delta.keywords))
+    ):
+        # Options on screen and no constraint read ("hmm which one"): they are shown again, the words said
+        # in the trace; nothing is searched without them.
+        reason = f"not an option number; no constraint in {unread}" if unread else "not an option number"
+        trace.append(DecisionStep(step="select", action="replay", model="policy", reason=reason))
         return Reply(render_options(state.options, persian), state, None, trace)
     if delta.stop:
         return Reply(
@@ -249,12 +262,12 @@ async def coordinate(
 
 def _with_features(db: Database, delta: MemberDelta, text: str, category: int, words: CatalogueWords) -> MemberDelta:
     """`delta` with the features of `category` the utterance asks for, matched on the stored
-    `extra_features` (whichever model extracted the rest), and without the words they used as name
-    keywords; a leftover word nothing in the catalogue writes is no keyword either (it would only
-    empty the search)."""
+    `extra_features` (whichever model extracted the rest), and without the words they used or the
+    dialogue's known filler («میخوام», "mikham", "bashe") as name keywords. Any other word stays a
+    keyword: when it empties the search it is dropped by the relaxation and said back."""
     named = features_named(db, text, category, dict(words.feature_names))
     used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()}
-    keywords = [k for k in delta.keywords if words.knows(k) and fold_joined(k) not in used]
+    keywords = [k for k in delta.keywords if fold_joined(k) not in used and fold_joined(k) not in ignorable()]
     return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords})
 
 

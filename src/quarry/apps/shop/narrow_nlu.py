@@ -27,6 +27,7 @@ from quarry.search.text import fold_joined
 
 from .nlu import place_named
 from .scope import read_scope
+from .transliterate import finglish_to_persian, looks_finglish
 from .turnstate import MemberDelta
 from .vocab import BRANDS, CITIES, COLOUR_KEY, CatalogueWords, loaded_words
 
@@ -35,6 +36,8 @@ _BRANDS = sorted(
 )
 _CITIES = sorted([(fold_joined(c.fa), c.id) for c in CITIES] + [(c.en.lower(), c.id) for c in CITIES],
                  key=lambda t: -len(t[0]))  # fmt: skip
+_LATIN_KEEP = frozenset(b.en.lower() for b in BRANDS)
+"""Latin brand names stay as written when a Finglish category is read out of the text."""
 _CITY_IDS = {c.fa: c.id for c in CITIES}
 _CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
 _STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
@@ -53,13 +56,19 @@ def _first(pairs: Sequence[tuple[str, int]], text: str) -> tuple[int, str] | Non
     return None
 
 
+def _only_stop(t: str, words: CatalogueWords) -> bool:
+    """A stop phrase with nothing else stated: «۶۴ گیگ کافیه» ("64 GB is enough") is no stop."""
+    rest = _FILLER.sub(" ", _STOP.sub(" ", t))
+    return not any(c.isdigit() for c in rest) and not any(words.knows(w) for w in re.findall(r"\w+", rest))
+
+
 def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta:
     """The constraints an utterance states (deterministic; Persian and English; `words`: the
     loaded catalogue's, read from the configured database when not given)."""
     words = loaded_words() if words is None else words
     t = fold_joined(text.lower())
     delta = MemberDelta()
-    if _STOP.search(t):
+    if _STOP.search(t) and _only_stop(t, words):
         return MemberDelta(stop=True)
     # Seller score, price bounds and warranty: the core bound and money readers through the shop's
     # scope grammar, the same reading as a single-turn question ("seller score above 4" is a score).
@@ -75,6 +84,11 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         if found := _first(pairs, t):
             setattr(delta, field, found[0])
             t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
+    if delta.category_id is None and looks_finglish(t) and (found := _first(words.categories, finglish_to_persian(t))):
+        # "polopaz mikham", "ye gooshi": a category in Finglish, read in Persian script (its Latin words
+        # are then no keywords).
+        delta.category_id = found[0]
+        t = " ".join(w for w in t.split() if not words.knows(finglish_to_persian(w)) or w in _LATIN_KEEP)
     if delta.city_id is None and (place := place_named(t, words)) is not None and place.city is not None:
         # "dar esfahan", «در تهرون»: a city despite a slip or in Finglish (an unknown place is asked back
         # by the coordinator).

@@ -31,6 +31,15 @@ def _filler() -> frozenset[str]:
     return frozenset(w for ws in table.values() for p in ws for w in fold_joined(p.lower()).split())
 
 
+@cache
+def ignorable() -> frozenset[str]:
+    """Words of the dialogue that state nothing (pick filler, wants such as «میخوام», "mikham")."""
+    table = load_lexicon("quarry.apps.shop", "dialogue")
+    phrases = [*(p for ws in table["pick"]["filler"].values() for p in ws),
+               *(p for ws in table["opener"]["want"].values() for p in ws), *table["ignorable"]["words"]]  # fmt: skip
+    return frozenset(w for p in phrases for w in fold_joined(p.lower()).split())
+
+
 def _number(token: str) -> int | None:
     if token.isdigit():
         n = int(token)
