@@ -394,3 +394,34 @@ def test_the_blind_grader_reads_a_gold_day_against_a_timestamp() -> None:
     assert answers_match([[date(2026, 3, 5), 5.0]], stamp, ordered=False)
     assert not answers_match([[date(2026, 3, 6), 5.0]], stamp, ordered=False)
     assert not answers_match([["2026-03-05", 5.0]], stamp, ordered=False)  # text is compared as text
+
+
+def test_one_test_had_and_another_never() -> None:
+    intent = parse("¿cuántos pacientes tienen la vitamina D medida alguna vez pero nunca se han hecho la TSH?")
+    assert (intent.aggregate, intent.overlap, intent.absent) == ("count_patients", "ever", ["TSH"])
+
+
+@pytest.mark.parametrize(
+    ("question", "measures"),
+    [
+        ("For 2024, how many lab results did we receive, from how many patients, across how many reports?",
+         {"count", "count_patients", "count_reports"}),
+        ("скільки результатів, пацієнтів і бланків було в Synlab за 2023?",
+         {"count", "count_patients", "count_reports"}),
+        ("how many reports did each lab send", {"count_reports"}),
+    ],
+)  # fmt: skip
+def test_several_kinds_counted_at_once(question: str, measures: set[str]) -> None:
+    intent = parse(question)
+    assert {intent.aggregate, *intent.measures_more} == measures
+
+
+def test_a_declined_test_name_is_read_in_its_dictionary_form() -> None:
+    from quarry.apps.labs.knowledge import find_mentions
+
+    assert [m.code for m in find_mentions("референтні значення глікованого гемоглобіну")] == ["HBA1C"]
+
+
+def test_an_acronym_is_a_test_to_ask_about_not_a_name() -> None:
+    intent = parse("resultados de PSA de Carlos Ruiz")
+    assert intent.unknown_term == "PSA" and "PSA" not in (intent.name_guess or "")

@@ -78,11 +78,11 @@ def is_name_word_in(word: str, langs: tuple[str, ...]) -> bool:
     surname the Ukrainian dictionary guesses for a word it has never seen."""
     known = tuple(lang for lang in langs if _analyzer(lang).word_is_known(word))
     if any(_analyzer(lang).parse(word)[0].tag.POS in _FUNCTION_POS for lang in known):
-        return False  # «По», «Для»: a preposition first, whatever rare name it may also be
+        return False  # «По», «Найди»: a preposition or a verb first, whatever rare name it may also be
     return any(is_name_word(word, lang) for lang in known or langs)
 
 
-_FUNCTION_POS = frozenset({"PREP", "CONJ", "PRCL", "NPRO", "INTJ", "PRED"})
+_FUNCTION_POS = frozenset({"PREP", "CONJ", "PRCL", "NPRO", "INTJ", "PRED", "VERB", "INFN"})
 
 
 def is_known_word(word: str, langs: tuple[str, ...]) -> bool:

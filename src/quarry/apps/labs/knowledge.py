@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import is_known_word
+from quarry.nlu.inflect import is_known_word, lemma
 from quarry.search import skeleton_fold as fold
 from quarry.search import trigram_similarity as similarity
 from quarry.search import trigrams
@@ -195,6 +195,10 @@ def _full_forms(typed: list[str]) -> list[str]:
     makes a name of a test («вит д» → «витамин д»): «были» stays a verb."""
     out: list[str] = []
     for i, word in enumerate(typed):
+        base = _dictionary_form(word)
+        if base is not None:
+            out.append(base)
+            continue
         full = _full_form(word)
         if full != word and _CYRILLIC.search(word) and is_known_word(word, ("ru", "uk")):
             after = typed[i + 1] if i + 1 < len(typed) else ""
@@ -214,6 +218,20 @@ def _key_words() -> dict[str, frozenset[str]]:
             if len(w) >= 4 and w.isalpha():
                 codes.setdefault(w, set()).add(key.code)
     return {w: frozenset(c) for w, c in codes.items()}
+
+
+@lru_cache(maxsize=4096)
+def _dictionary_form(word: str) -> str | None:
+    """«глікованого», «гемоглобина»: a declined Russian or Ukrainian word whose dictionary form is
+    a word of a test's name (None when it is one as typed, or has no such form)."""
+    vocabulary = _key_words()
+    if not _CYRILLIC.search(word) or fold(word) in vocabulary:
+        return None
+    for lang in ("uk", "ru"):
+        base = lemma(word, lang)
+        if fold(base) in vocabulary:
+            return base
+    return None
 
 
 @lru_cache(maxsize=4096)

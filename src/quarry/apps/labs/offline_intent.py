@@ -34,6 +34,7 @@ from .shapes import (
     Shape,
     age_at_test,
     condition_near,
+    counted_kinds,
     joined_pair,
     latest_report,
     ranked_top,
@@ -128,6 +129,8 @@ class Intent:
     "who has the highest bilirubin")."""
     overlap: Literal["none", "ever", "same_report"] = "none"
     """Several tests' conditions met by one patient: at any time, or in one report."""
+    absent: list[str] = field(default_factory=list)
+    """Codes of tests the patient must never have had ("vitamin D but never TSH")."""
     combine: Literal["all", "any", "none"] = "all"
     """How the tests of an overlap combine: every one ("both"), either, or neither ("never had B12
     or folate")."""
@@ -294,6 +297,8 @@ _LAST_UNIT = (
      r"|в прошлом (?P<month_ru>месяце)|прошл\w+ (?P<month_ru2>месяц\w*)|прошл\w+ (?P<quarter_ru>квартал\w*)"
      r"|минул\w+ (?P<month_uk>місяц\w*)|минул\w+ (?P<quarter_uk>квартал\w*)|у минулому (?P<month_uk2>місяці)"
      r"|(?:el |del )?(?P<month_es>mes) pasado|(?:el |del )?(?P<quarter_es>trimestre) pasado"
+     r"|(?:el |del )?[uú]ltimo (?P<quarter_es2>trimestre)|(?:el |del )?[uú]ltimo (?P<month_es2>mes)\b"
+     r"|в последнем (?P<quarter_ru2>квартале)|в прошедшем (?P<quarter_ru3>квартале)"
 )  # fmt: skip
 
 
@@ -563,7 +568,7 @@ _MAXIMUM = (
     r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
     r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
 )
-_NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b"
+_NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b|\bфио\b|\bпіб\b|nombre completo"
 _VALUES = r"\bvalues?\b|\bresults\b|значени\w*|значенн\w*|показник\w*|\bvalores\b|\bresultados\b"
 _COUNTED = r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"
 _SCALARS: tuple[tuple[str, Aggregate], ...] = (
@@ -587,7 +592,8 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"(?:everyone|everybody|anyone|all patients|all the patients)\s+(?:whose|who|with)\b|" + _NAMES
     ):
         # "names + values", «фамилии и значения»: each result with its patient, not the people alone.
-        intent.aggregate = "list" if re.search(_NAMES, t.original, re.I) and t.has(_VALUES) else "list_patients"
+        # «у кого і які були значення»: who, with their values.
+        intent.aggregate = "list" if t.has(_VALUES) else "list_patients"
     elif t.take(_MEDIAN):
         intent.aggregate = "median"
     elif t.take(_AVERAGE):
@@ -622,7 +628,8 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
     """The grouping keys; `said` are keys already read elsewhere (a lab grouping from the shape)."""
     groups: tuple[tuple[str, GroupBy], ...] = (
         (
-            r"by month|per month|monthly|month by month|по месяцам|помесячно|по місяцях|за місяцями|щомісяця|помісячно|"
+            r"by month|per month|monthly|month by month|each month|every month|по месяцам|помесячно|каждый месяц|"
+            r"по місяцях|за місяцями|щомісяця|помісячно|кожного місяця|кожен місяць|"
             r"por mes(?:es)?|mensual\w*|cada mes",
             "month",
         ),
@@ -643,7 +650,11 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
             r"por paciente|cada paciente",
             "patient",
         ),
-        (r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|за лабораторіями|por laboratorios?", "lab"),
+        (
+            r"by lab\w*|per lab\w*|по лаборатори\w*|по лабораторі\w*|за лабораторіями|por laboratorios?|"
+            r"в разрезе лаборатори\w*|у розрізі лабораторі\w*|desglosad[oa]s? por laboratorio",
+            "lab",
+        ),
         (r"by (?:sex|gender)|по полу|по статі|за статтю|por sexo|por g[eé]nero", "sex"),
     )
     keys: list[GroupBy] = [*said, *(group for pattern, group in groups if t.take(pattern) and group not in said)]
@@ -677,6 +688,8 @@ def _labs(question: str, t: _Text, intent: Intent, skip_spans: list[tuple[int, i
             continue
         if not t.lower[start:end].strip() or len(word) < 2 or question[start - 1 : start] == "/":
             continue  # read already ("since April"), or a unit ("mmol/L")
+        if _acronym(word):
+            continue  # "PSA", "ФИО": a test's short name or a form word, never a person
         if _function_word(word):  # "Did I have…": a pronoun, not a person's name
             continue
         candidates.append(word)
@@ -776,7 +789,8 @@ _RANGES = re.compile(
     # The reference ranges themselves, not a condition on them ("above the reference range").
     r"(?<!above )(?<!below )(?<!outside )(?<!within )(?<!the )"
     r"\b(?:reference|normal|ref)\s+(?:ranges?|intervals?|values)\b(?!\s+(?:for|of)\s+(?:the\s+)?(?:patient|him|her))"
-    r"|референсн\w+\s+(?:диапазон\w*|интервал\w*|значени\w*|значенн\w*)|границ\w* нормы|межі норми"
+    r"|референ[сст]н\w+\s+(?:диапазон\w*|діапазон\w*|интервал\w*|інтервал\w*|значени\w*|значенн\w*)"
+    r"|границ\w* нормы|межі норми"
     r"|(?:rangos?|valores|intervalos?)\s+de\s+referencia|valores normales",
     re.IGNORECASE,
 )
@@ -818,6 +832,8 @@ def _top(question: str, intent: Intent) -> None:
     m = _TOP.search(lower)
     if m is not None:
         intent.top = _count(next(g for g in m.groups() if g))
+    elif (n := ranked_top(question)) is not None:
+        intent.top = n  # "los 3 triglicéridos más altos", "the 5 lowest values"
     elif _WHO.search(lower):
         intent.top = 1
     else:
@@ -844,6 +860,27 @@ _EITHER = re.compile(r"\bor\b|\beither\b|\bили\b|\bлибо\b|\bабо\b|\bч
 _PEOPLE_WORD = re.compile(
     r"\b(?:patients?|pts|people|who)\b|пациент\w*|пацієнт\w*|\bкто\b|\bхто\b|pacientes?|qui[eé]n", re.I
 )
+
+
+def _negated_tests(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> list[str]:
+    """Codes of the tests a "never"/"without" word stands before (between the previous test and
+    this one, or before the first)."""
+    out: list[str] = []
+    previous, negating = 0, False
+    for m in sorted(intent.mentions, key=lambda m: m.start):
+        start = tokens[m.start][1]
+        between = question[previous:start]
+        if _CONTRAST.search(between):
+            negating = False  # "… but never …": a new clause
+        if _NEITHER.search(between):
+            negating = True  # "never had B12 or folate": both
+        if negating and m.code not in out:
+            out.append(m.code)
+        previous = tokens[m.end - 1][2]
+    return out
+
+
+_CONTRAST = re.compile(r"\bbut\b|\bpero\b|\bsino\b|\bно\b|\bале\b|\bоднак|\bhowever\b|\bа\b", re.IGNORECASE)
 
 
 def _combination(question: str) -> Literal["any", "none"] | None:
@@ -890,8 +927,15 @@ def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) 
     default = said[0] if said else ranged
     people = intent.aggregate in ("list_patients", "count_patients")
     combine = _combination(question) if people else None
-    if default is None and combine is None and not (people and joined_pair(question)):
+    if default is None and combine is None and not (people and (joined_pair(question) or same_report(question))):
         return
+    if combine == "none":
+        # "vitamin D measured but never TSH": only the tests after the "never" are absent.
+        negated = _negated_tests(question, tokens, intent)
+        if negated and len(negated) < len(codes):
+            intent.absent, combine = negated, None
+            intent.overlap, intent.sides = "ever", {}
+            return
     if combine is not None:
         intent.combine = combine
     if default is None:
@@ -925,7 +969,14 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
     if top is not None and shape.measure == "reports" and _LAB_WORD_RE.search(intent.question):
         # "top 3 labs by reports": labs ranked by how many reports each sent.
         intent.group_by, intent.group_more, intent.top = "lab", [], top
+    kinds = counted_kinds(intent.question)
+    if kinds and intent.overlap == "none":
+        # Several kinds counted at once: each one a column of one row over the results.
+        intent.aggregate, intent.measures_more = "count", [k for k in kinds if k != "count"]
+        intent.reports_or_labs = True
     intent.labs_all = shape.both_labs and len(intent.labs) >= 2
+    if intent.labs_all and intent.aggregate == "list" and not intent.mentions and _PEOPLE_WORD.search(intent.question):
+        intent.aggregate = "list_patients"  # "pacientes atendidos tanto en X como en Y": the people
     if shape.measure != "results" or intent.labs_all:
         intent.reports_or_labs = True
 
@@ -946,6 +997,11 @@ def _ignorable_word(word: str) -> bool:
     return bool(re.search(r"[\u0400-\u04ff]", word)) and any(lemma(word, lang) in _ignorable() for lang in ("ru", "uk"))
 
 
+def _acronym(word: str) -> bool:
+    """All capitals, two to six letters ("PSA", "TSH", «ФИО», «ПІБ»)."""
+    return 2 <= len(word) <= 6 and word.isalpha() and word.isupper()
+
+
 def _content_words(
     t: _Text, tokens: list[tuple[str, int, int]], skip: frozenset[int], taken: list[tuple[int, int]]
 ) -> str | None:
@@ -956,7 +1012,8 @@ def _content_words(
     kept: list[str] = []
     for i, (word, start, end) in enumerate(tokens):
         consumed = i in skip or not t.lower[start:end].strip() or any(a <= start < b for a, b in taken)
-        if consumed or _ignorable_word(word) or (i > 0 and word[:1].isupper()) or _function_word(word):
+        named = i > 0 and word[:1].isupper() and not _acronym(word)
+        if consumed or _ignorable_word(word) or named or _function_word(word):
             continue
         kept.append(word)
     return " ".join(kept[:3]) or None

@@ -306,6 +306,10 @@ def _agg_expr(agg: str) -> tuple[Expr, str]:
         return exp.Max(this=value), "max_value"
     if agg == "count_patients":
         return exp.Count(this=exp.Distinct(expressions=[_col("patient_id", "lr")])), "patients"
+    if agg == "count_reports":
+        return exp.Count(this=exp.Distinct(expressions=[_col("report_id", "lr")])), "reports"
+    if agg == "count_labs":
+        return exp.Count(this=exp.Distinct(expressions=[_col("lab_name", "r")])), "labs"
     return exp.Count(this=exp.Star()), "results"
 
 
@@ -390,7 +394,11 @@ def _source(plan: Plan) -> exp.Select:
         or bool(plan.patient_forms)
         or (plan.patient_ids is None and plan.patient_fallback is not None)
     )
-    needs_reports = "lab" in (i.group_by, *i.group_more) or bool((plan.labs and not i.labs_all) or plan.lab_fallback)
+    needs_reports = (
+        "lab" in (i.group_by, *i.group_more)
+        or "count_labs" in i.measures_more
+        or bool((plan.labs and not i.labs_all) or plan.lab_fallback)
+    )
     query = exp.select().from_(exp.to_table("lab_results").as_("lr"))
     if needs_patients:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "lr"))
@@ -442,13 +450,14 @@ def _report_query(plan: Plan) -> exp.Select:
     where += _labs(plan)
     query = query.where(_and(where, empty=exp.true()), copy=False)
     keys: list[tuple[Expr, str]] = []
-    if i.group_by == "year":
-        keys.append((_year(_col("collected_at", r)), "year"))
-    elif i.group_by == "month":
-        keys.append((exp.cast(_date_trunc(i.group_by, _col("collected_at", r)), "date"), "period"))
-    elif i.group_by == "sex":
-        keys.append((_col("sex", "p"), "sex"))
-    if i.group_by == "lab" or i.aggregate == "list_labs":
+    for key in (i.group_by, *i.group_more):
+        if key == "year":
+            keys.append((_year(_col("collected_at", r)), "year"))
+        elif key == "month":
+            keys.append((exp.cast(_date_trunc("month", _col("collected_at", r)), "date"), "period"))
+        elif key == "sex":
+            keys.append((_col("sex", "p"), "sex"))
+    if "lab" in (i.group_by, *i.group_more) or i.aggregate == "list_labs":
         keys.insert(0, (_col("lab_name", r), "lab_name"))
     if i.aggregate == "count_labs":
         return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("lab_name", r)])), "labs"))
@@ -478,12 +487,12 @@ def _report_query(plan: Plan) -> exp.Select:
     return query.order_by(*(_col(a) for _, a in keys), copy=False)
 
 
-def _retarget(condition: Expr) -> Expr:
-    """A condition on lr.collected_at, put on the report's date instead."""
+def _retarget(condition: Expr, alias: str = "r") -> Expr:
+    """A condition on lr.collected_at, put on a report's date instead."""
     out = condition.copy()
     for column in out.find_all(exp.Column):
         if column.table == "lr" and column.name == "collected_at":
-            column.set("table", exp.to_identifier("r"))
+            column.set("table", exp.to_identifier(alias))
     return out
 
 
@@ -494,7 +503,13 @@ def _both_labs(plan: Plan) -> list[Expr]:
         seen = (
             exp.select(_col("patient_id", "rb"))
             .from_(exp.to_table("lab_reports").as_("rb"))
-            .where(exp.EQ(this=_col("lab_name", "rb"), expression=_str(lab)))
+            # "seen at both X and Y this year": the visits, too, in the period asked.
+            .where(
+                exp.and_(
+                    exp.EQ(this=_col("lab_name", "rb"), expression=_str(lab)),
+                    *(_retarget(c, "rb") for c in _window(plan)),
+                )
+            )
         )
         out.append(exp.In(this=_col("patient_id", "lr"), query=exp.Subquery(this=seen)))
     return out
@@ -520,7 +535,8 @@ def _overlap_query(plan: Plan) -> exp.Select:
         inner = (
             exp.select(exp.Literal.number(1)).from_(exp.to_table("lab_results").as_("lr")).where(exp.and_(*inner_where))
         )
-        conditions.append(exp.Exists(this=inner))
+        found: Expr = exp.Exists(this=inner)
+        conditions.append(exp.Not(this=found) if a.code in i.absent else found)
     query = exp.select().from_(exp.to_table("patients").as_("p"))
     if in_report:
         on = exp.EQ(this=_col("id", "p"), expression=_col("patient_id", "r"))
@@ -549,7 +565,7 @@ def build_query(plan: Plan) -> exp.Select:
         return _ranges_query(plan)
     if i.aggregate == "rank_patients":
         return _rank_query(plan)
-    if i.overlap != "none" and (len(plan.analytes) >= 2 or i.combine == "none"):
+    if i.overlap != "none" and (len(plan.analytes) >= 2 or i.combine == "none" or i.absent):
         return _overlap_query(plan)
     if i.top is not None and i.aggregate not in _REPORT_AGGREGATES:
         value = _col("value_numeric", "lr")

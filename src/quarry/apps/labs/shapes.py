@@ -114,6 +114,46 @@ def ranked_top(question: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+Counted = Literal["count", "count_patients", "count_reports", "count_labs"]
+_COUNTED_KINDS: tuple[tuple[str, Counted], ...] = (
+    ("results_noun", "count"), ("patients_noun", "count_patients"),
+    ("reports", "count_reports"), ("labs", "count_labs"),
+)  # fmt: skip
+
+
+def counted_kinds(question: str) -> list[Counted]:
+    """The measures of a question that counts several kinds of thing at once, in the order said
+    ("how many results, from how many patients, across how many reports" → count, count_patients,
+    count_reports); empty unless it counts and names two kinds or more."""
+    tokens = [m.group() for m in _WORD.finditer(plain(question))]
+    forms = [_forms(w) for w in tokens]
+    words = [fold(w) for w in tokens]
+    pairs = {f"{a} {b}" for a, b in itertools.pairwise(words)}
+    if not (any(_is(f, "count") for f in forms) or pairs & _lexicon()["count"]):
+        return []
+    found: list[Counted] = []
+    counted_at: set[int] = set()
+    joins = {"and", "и", "і", "й", "та", "y", "e"}
+    for i, f in enumerate(forms):
+        near_count = any(
+            _is(forms[k], "count") or f"{words[k]} {words[k + 1]}" in _lexicon()["count"]
+            for k in range(max(0, i - 3), i)
+        )
+        listed = (i - 1) in counted_at or (i >= 2 and words[i - 1] in joins and (i - 2) in counted_at)
+        if not (near_count or listed):
+            continue
+        after = forms[i + 1] if i + 1 < len(forms) else frozenset()
+        for key, measure in _COUNTED_KINDS:
+            grouping = i > 0 and _is(forms[i - 1], "each")  # "each lab": the grouping, not a count
+            lab_of = key == "labs" and (bool(after & _lexicon()["lab_of"]) or grouping)
+            if _is(f, key) and not lab_of:
+                if measure not in found:
+                    found.append(measure)
+                counted_at.add(i)  # "results, patients and reports": the list goes on
+                break
+    return found if len(found) >= 2 else []
+
+
 def says_reports(question: str) -> bool:
     """The question speaks of reports or visits («бланков», "informes"), in any form."""
     return any(_is(_forms(m.group()), "reports") for m in _WORD.finditer(plain(question)))
