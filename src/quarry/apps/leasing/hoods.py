@@ -74,6 +74,7 @@ _AFTER_PLACE_WORD = re.compile(rf"\b{_PLACE_WORD}\s+(?:the\s+)?{_PHRASE}")
 _CLAUSE_OPENING = re.compile(
     rf"(?:^|[.!?;]\s+|\n)(?:the\s+)?{_PHRASE}(?=\s*,|\s+(?:office|retail|flex|space|storefront|loft|studio|area)s?\b)"
 )
+_TRANSIT_AFTER = re.compile(r"\s+(?:train|line|subway|station|stop|express|local)s?\b", re.IGNORECASE)
 _CALENDAR = frozenset(
     {
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
@@ -109,6 +110,9 @@ def unresolved_places(text: str) -> list[str]:
             said = m.group(1).strip(" .,")
             if not said or all(w.lower().strip(".") in ignore for w in said.split()):
                 continue
+            if _TRANSIT_AFTER.match(text, m.end(1)):
+                continue  # "the L train", "the Q line": a subway line (a transit wish), not a place
+
             if not _resolves(said):
                 out.append(said)
     return list(dict.fromkeys(out))

@@ -55,7 +55,8 @@ def _amenity_re() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _transit_re() -> re.Pattern[str]:
     w = _words()
-    things = rf"(?:the\s+|a\s+|an\s+)?(?:{_alt(w['transit_things'])})"
+    # A line's letter or number may stand before the transit word: "the L train", "the 4/5/6".
+    things = rf"(?:the\s+|a\s+|an\s+)?(?:[a-z0-9](?:/[a-z0-9])*[\s-]+)?(?:{_alt(w['transit_things'])})"
     walk = rf"(?:\d+|a\s+few|few|couple(?:\s+of)?|one|two|three|five|ten)[\s-]*(?:{_alt(w['transit_measure'])})"
     walk += r"(?:[\s-]+walk(?:ing)?)?(?:\s+(?:away\s+)?(?:to|from|of))"
     return re.compile(
