@@ -119,3 +119,19 @@ def test_a_dropped_place_is_said_and_offered_back() -> None:
     assert [r.field for r in resp.relaxed] == ["place"]
     assert resp.relaxed[0].value == "Kelantan" and resp.relaxed[0].restore.place == "Kelantan"
     assert all(h.relevance is not None for h in resp.archives)
+
+
+@pytest.mark.parametrize("message", ["magunatip bamboo dance videos", "photos of the randai performance"])
+def test_a_rare_word_no_item_holds_is_asked_for_so_nothing_is_found(message: str) -> None:
+    """A specific name the archive lacks ("magunatip", "randai") beside known words ("bamboo",
+    "dance") is what the question asks for: nothing matches, the nearest items are labelled."""
+    resp = ask(message)
+    assert resp.intent == "HERITAGE_SEARCH"
+    assert resp.archives == [] and resp.message == NOT_FOUND and resp.nearest
+
+
+def test_an_ordinary_word_the_archive_lacks_asks_for_nothing() -> None:
+    from quarry.apps.archive.relevance import concepts_of
+
+    parsed = parse_message("wayang kulit puppets installed in a museum")
+    assert "installed" not in {c.name for c in concepts_of(parsed)}

@@ -30,11 +30,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from quarry.nlu.rarity import is_rare
 from quarry.search import fold
 
 from .concepts import Parsed, match_terms
 from .models import ArchiveHit, Constraints, Verdict
 from .thresholds import DEFAULT, Thresholds
+
+_LANGS = ("en", "ms")
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,11 @@ def concepts_of(parsed: Parsed) -> list[Concept]:
             continue
         seen.add(key)
         out.append(Concept(group[0], tuple(group)))
+    # A word no item holds that is rare in English and Malay names a specific thing ("magunatip
+    # bamboo dance", "randai"): the question asks for it, so an item must mention it too, and when
+    # none does the answer is "couldn't find" rather than the bamboo and dance items beside it.
+    # An ordinary word the archive does not use ("installed") is not rare and asks for nothing.
+    out += [Concept(w, (w,)) for w in parsed.not_understood if is_rare(w, _LANGS) and frozenset({w}) not in seen]
     return out
 
 
