@@ -140,3 +140,25 @@ DELTAS = [
 def test_finglish_categories_and_stop_words_only_alone(shop_db: Database, text: str, want: dict[str, object]) -> None:
     d = extract_delta(text, catalogue_words(shop_db)).model_dump()
     assert {k: d[k] for k in want} == want
+
+
+@pytest.mark.parametrize(
+    ("text", "extreme"),
+    [("ارزون‌ترینش کدومه؟", "cheap"), ("the cheapest one", "cheap"), ("which is the most expensive?", "expensive"),
+     ("گرون‌ترینش", "expensive"), ("cheapest samsung in tehran", None)],
+)  # fmt: skip
+def test_a_superlative_reply_picks_the_extreme_option(text: str, extreme: str | None) -> None:
+    from quarry.apps.shop.picks import picked_extreme
+
+    assert picked_extreme(text) == extreme
+
+
+def test_the_cheapest_of_the_options_shown_is_picked(shop_db: Database) -> None:
+    chat = f"r-{uuid.uuid4().hex}"
+    for text in ("تلویزیون میخوام", "۵۵ اینچ", "دوو", "با گارانتی"):
+        ask(chat, text)
+    shown = load_chat(shop_db, chat).multi
+    assert shown is not None and shown["options"]
+    cheapest = min(shown["options"], key=lambda o: o["price"])
+    pick = ask(chat, "ارزون‌ترینش کدومه؟")
+    assert pick.route == "multi_turn" and pick.member_random_keys == [cheapest["member_random_key"]]

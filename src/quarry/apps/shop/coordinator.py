@@ -37,7 +37,7 @@ from .narrow_features import features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named
-from .picks import ignorable, picked_number
+from .picks import ignorable, picked_extreme, picked_number
 from .retry import run_with_retry
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 from .vocab import CatalogueWords, catalogue_words
@@ -172,6 +172,12 @@ async def coordinate(
     trace: list[TraceStep] = []
     if number is not None and state.options and 1 <= number <= len(state.options):
         return _select(state.options[number - 1], number, persian, trace, "option shown")
+    extreme = picked_extreme(text) if state.options else None
+    if extreme is not None:
+        # «ارزون‌ترینش کدومه؟»: the cheapest (or dearest) of the options on screen.
+        prices = [o.price for o in state.options]
+        at = prices.index(min(prices) if extreme == "cheap" else max(prices))
+        return _select(state.options[at], at + 1, persian, trace, f"the {extreme}est option shown")
     if number is not None and not state.options and last_selection is not None and last_selection.fresh(number):
         trace.append(DecisionStep(step="select", action="cached", model="policy", reason="same reply within 60 s"))
         msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"

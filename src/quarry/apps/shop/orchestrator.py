@@ -44,6 +44,7 @@ from .models import MAX_TEXT_CHARS, MessagePart, Mode, SellerStatistics, ShopAns
 from .multiturn_nlu import is_side_question
 from .nlu import parse_question
 from .once import one_turn
+from .picks import picked_extreme
 from .retry import run_with_retry
 from .turnstate import TurnState
 
@@ -184,7 +185,7 @@ async def _text_turn(
     and the dialogue is kept for later; anything else continues the dialogue. A bare option number right
     after a selection goes to the dialogue too, for its 60-second cache."""
     mode, route_step = await _route(s, text, router_model)
-    if state.multi is not None and (mode == "multi_turn" or not is_side_question(text)):
+    if state.multi is not None and (mode == "multi_turn" or picked_extreme(text) or not is_side_question(text)):
         step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms,
                         reason=f"a narrowing dialogue is open (router: {mode})")  # fmt: skip
         return await _dialogue(db, s, state, text, step)

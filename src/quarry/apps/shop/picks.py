@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from quarry.nlu.degree import find_degrees
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
@@ -61,3 +62,23 @@ def picked_number(text: str) -> int | None:
         elif token not in _filler():
             return None
     return found[0] if len(found) == 1 else None
+
+
+@cache
+def _which() -> frozenset[str]:
+    table = load_lexicon("quarry.apps.shop", "dialogue")["pick"]["which"]
+    return frozenset(w for ws in table.values() for p in ws for w in fold_joined(p.lower()).split())
+
+
+def picked_extreme(text: str) -> str | None:
+    """ "the cheapest one", «ارزون‌ترینش کدومه؟», "which is the most expensive": 'cheap' or
+    'expensive' when a reply picks the extreme of the options shown by price, with nothing else
+    stated around it (None otherwise)."""
+    degrees = [d for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")]
+    if len(degrees) != 1:
+        return None
+    d = degrees[0]
+    rest = re.sub(r"[^\w#']+", " ", fold_joined((text[: d.start] + " " + text[d.end :]).lower())).split()
+    if any(w not in _filler() and w not in _which() and w not in ignorable() for w in rest):
+        return None
+    return d.concept
