@@ -37,8 +37,7 @@ def _data_days() -> dict[str, Any]:
 def data_of_day(settings: Settings, day: date) -> Settings:
     """Settings for a database on the same server holding the demo data generated for `day`
     (made on first use)."""
-    from .authoring.generate import DEMO_RESULTS
-    from .ingest import has_data, ingest
+    from .ingest import DEMO_RESULTS, has_data, ingest
 
     name = f"quarry_labs_blind_{day:%Y%m%d}"
     there = settings.model_copy(update={"database_url": get_database(settings).sibling_url(name)})
