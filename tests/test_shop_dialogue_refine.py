@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from typing import Any
 
 import pytest
 
@@ -96,12 +97,18 @@ def _offer(db: Database, member_key: str) -> dict[str, object]:
     return row
 
 
-def test_refinements_after_options_are_applied_and_the_options_recomputed(shop_db: Database) -> None:
+def _tv_options(shop_db: Database) -> tuple[str, dict[str, Any]]:
+    """A chat with 55-inch Daewoo TVs under warranty on screen, and what it shows."""
     chat = f"r-{uuid.uuid4().hex}"
     for text in ("تلویزیون میخوام", "۵۵ اینچ", "دوو", "با گارانتی"):
         ask(chat, text)
     shown = load_chat(shop_db, chat).multi
     assert shown is not None and shown["options"]
+    return chat, shown
+
+
+def test_refinements_after_options_are_applied_and_the_options_recomputed(shop_db: Database) -> None:
+    chat, _shown = _tv_options(shop_db)
     refined = ask(chat, "شیراز")
     assert [s.action for s in refined.trace if s.step == "options"] == ["recompute"]
     pick = ask(chat, "اولی")
@@ -154,11 +161,7 @@ def test_a_superlative_reply_picks_the_extreme_option(text: str, extreme: str | 
 
 
 def test_the_cheapest_of_the_options_shown_is_picked(shop_db: Database) -> None:
-    chat = f"r-{uuid.uuid4().hex}"
-    for text in ("تلویزیون میخوام", "۵۵ اینچ", "دوو", "با گارانتی"):
-        ask(chat, text)
-    shown = load_chat(shop_db, chat).multi
-    assert shown is not None and shown["options"]
+    chat, shown = _tv_options(shop_db)
     cheapest = min(shown["options"], key=lambda o: o["price"])
     pick = ask(chat, "ارزون‌ترینش کدومه؟")
     assert pick.route == "multi_turn" and pick.member_random_keys == [cheapest["member_random_key"]]
