@@ -62,7 +62,7 @@ from .planner import (
 )
 from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
 from .relevance import Concept, concepts_of, grade_items, verdict_of
-from .thresholds import Thresholds, thresholds_for
+from .thresholds import EMBEDDING_VIEW_OFF, Thresholds, thresholds_for
 from .tools import MATCH_COUNT, item_seed, search_archives_db
 from .vocab import MEDIA_WORDS, PLACES
 
@@ -268,7 +268,10 @@ async def _search_archives_db_tool(
 def _graded(d: _SearchDeps, res: SearchResult) -> SearchResult:
     """`res` with every hit judged by the grader (lexical and embedding views): the scores on the hits,
     the identifiers that pass in `passed`."""
-    ids = [h.identifier for h in res.hits]
+    # With the embedding view off (calibrated so for e5), no item's closeness is asked for: each
+    # concept's z-scores were a scan of the whole archive per attempt.
+    view_on = d.thresholds.concept_z < EMBEDDING_VIEW_OFF
+    ids = [h.identifier for h in res.hits] if view_on else []
     ev = concept_evidence(d.db, d.embedder, d.concepts, ids)
     grades = grade_items(
         res.hits,

@@ -67,6 +67,8 @@ labelled top-1 0.822, off-topic top-1 p95 0.847 / max 0.870). The grader's item 
 archive): `concept_z` 99 means the embedding view of concepts met nothing that helped there (z ≥ 2.5
 or 3.0 scored one record fewer, z ≥ 2.0 let unrelated items through), so it is off for this model."""
 CALIBRATED: dict[str, Thresholds] = {E5_SMALL.model: E5_SMALL}
+EMBEDDING_VIEW_OFF = 99.0
+"""A `concept_z` no item reaches: the embedding view of concepts is off and its queries are not run."""
 DEFAULT = E5_SMALL
 """The thresholds of the default embedding model (what code without a database uses)."""
 
