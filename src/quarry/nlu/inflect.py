@@ -76,7 +76,7 @@ def is_name_word_in(word: str, langs: tuple[str, ...]) -> bool:
     """True when `word` reads as a first name, surname or patronymic in one of `langs` whose
     dictionary knows it, or in any of them when none does: «Проверь» is a Russian verb, not the
     surname the Ukrainian dictionary guesses for a word it has never seen."""
-    known = tuple(lang for lang in langs if _analyzer(lang).word_is_known(word))
+    known = knowing(word, langs)
     if any(_analyzer(lang).parse(word)[0].tag.POS in _FUNCTION_POS for lang in known):
         return False  # «По», «Найди»: a preposition or a verb first, whatever rare name it may also be
     return any(is_name_word(word, lang) for lang in known or langs)
@@ -85,6 +85,12 @@ def is_name_word_in(word: str, langs: tuple[str, ...]) -> bool:
 _FUNCTION_POS = frozenset({"PREP", "CONJ", "PRCL", "NPRO", "INTJ", "PRED", "VERB", "INFN"})
 
 
+def knowing(word: str, langs: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages of `langs` (Russian, Ukrainian) whose dictionary holds `word` in some form: only
+    they say what the word is (for an unknown word the analyser only guesses)."""
+    return tuple(lang for lang in langs if lang in ("ru", "uk") and _analyzer(lang).word_is_known(word))
+
+
 def is_known_word(word: str, langs: tuple[str, ...]) -> bool:
     """True when the dictionary of one of `langs` (Russian, Ukrainian) holds `word` in some form."""
-    return any(_analyzer(lang).word_is_known(word) for lang in langs if lang in ("ru", "uk"))
+    return bool(knowing(word, langs))

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import is_known_word, lemma, readings
+from quarry.nlu.inflect import knowing, lemma, readings
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -1032,6 +1032,5 @@ def _function_word(word: str) -> bool:
         return False
     # Only a dictionary that knows the word tells its part of speech: for a word none knows
     # («Руденків») the guess is noise, and a name dropped as a "verb" would widen the query.
-    langs = [lang for lang in ("ru", "uk") if is_known_word(word, (lang,))]
-    tags = [found[0][1] for lang in langs if (found := readings(word, lang))]
+    tags = [found[0][1] for lang in knowing(word, ("ru", "uk")) if (found := readings(word, lang))]
     return any(tag.split(",")[0].split()[0] in _NOT_A_NAME_POS or "Apro" in tag for tag in tags)
