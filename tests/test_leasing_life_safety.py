@@ -68,7 +68,10 @@ def test_the_blind_hazard_sets_are_large_enough() -> None:
 
 @pytest.mark.parametrize("frame", AROUND)
 def test_no_hedge_or_equipment_word_lowers_a_hazard(frame: str) -> None:
-    missed = [h for h in HAZARDS if not find_hazards(frame.format(h))]
+    # Each blind hazard is read inside one of the frames (a fifth of them per frame): every
+    # hazard and every frame is tried, and the gated sets (~1,000 hazards) stay a CI-sized check.
+    share = HAZARDS[AROUND.index(frame) :: len(AROUND)]
+    missed = [h for h in share if not find_hazards(frame.format(h))]
     assert missed == []
 
 

@@ -11,6 +11,10 @@ ignore P0. Two grammatical frames say so, in many languages (`data/hazard_timing
 - **what-if**: a conditional frame ("what do we do if", "in case of", «что делать если»). Only
   what follows it in its sentence is set aside, so "there's smoke, what do we do if it gets
   worse?" keeps "there's smoke".
+- **permission**: a yes/no question about the house rules ("are open flames allowed in the
+  conference room?", «можно ли …»): the sentence asks what may be done, it reports nothing. It
+  must open with the question's verb, so "smoke is coming out, are we allowed to unplug it?"
+  keeps its report.
 
 Either frame yields to an ongoing marker anywhere in the message, and every other sentence is
 read as before: "the leak was fixed last month but it's dripping again" and "who do we call? someone is
@@ -29,7 +33,13 @@ from quarry.nlu.lexicon import load_lexicon, phrase_pattern
 from quarry.nlu.text import fold
 
 _SENTENCE = re.compile(r"(?<=[.!?;\n])\s*|\s[-–—]\s")
-Frame = Literal["over", "what_if"]
+Frame = Literal["over", "what_if", "permission"]
+_DATED = re.compile(
+    r"\bon the \d{1,2}(?:st|nd|rd|th)\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}/\d{1,2}\b"
+)
+"""A calendar date ("on the 12th", "March 3", "3/12"): with a resolution marker, a dated event is over."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,10 @@ class Timing:
     resolved: re.Pattern[str]
     what_if: re.Pattern[str]
     ongoing: re.Pattern[str]
+    asks: re.Pattern[str]
+    """How a yes/no question opens ("are", "is it", «можно ли»), at the start of a sentence."""
+    allowed: re.Pattern[str]
+    """Words asking for permission ("allowed", "permitted", «разрешено»)."""
 
 
 @lru_cache(maxsize=1)
@@ -47,7 +61,12 @@ def timing() -> Timing:
     def of(section: str) -> re.Pattern[str]:
         return phrase_pattern(fold(e) for entries in raw[section].values() for e in entries)
 
-    return Timing(of("past"), of("resolved"), of("hypothetical"), of("ongoing"))
+    return Timing(of("past"), of("resolved"), of("hypothetical"), of("ongoing"), of("asks"), of("allowed"))
+
+
+def _asks_permission(sentence: str, t: Timing) -> bool:
+    opener = t.asks.match(sentence.lstrip(" \"'¿¡«"))
+    return opener is not None and t.allowed.search(sentence) is not None
 
 
 def _ongoing(folded: str, t: Timing) -> bool:
@@ -72,12 +91,16 @@ def happening_now(text: str) -> NowPart:
     # Anything said to be going on now keeps the whole message: "what's the procedure if you smell
     # gas? I kinda smell it right now" reports the smell through a pronoun in the other sentence.
     now = _ongoing(whole, t)
-    over = bool(t.past.search(whole)) and bool(t.resolved.search(whole)) and not now
+    past = t.past.search(whole) or _DATED.search(whole)
+    over = bool(past) and bool(t.resolved.search(whole)) and not now
     kept: list[str] = []
     frames: list[Frame] = []
     for original, low in zip(sentences, folded, strict=True):
-        if over and (t.past.search(low) or t.resolved.search(low)):
+        if over and (t.past.search(low) or _DATED.search(low) or t.resolved.search(low)):
             frames.append("over")
+            continue
+        if not now and _asks_permission(low, t):
+            frames.append("permission")
             continue
         frame = None if now else t.what_if.search(low)
         if frame is not None:

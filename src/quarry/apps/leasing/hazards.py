@@ -30,11 +30,15 @@ from .hazard_spelling import respell
 from .hazard_timing import happening_now
 
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
-_SENTENCE = re.compile(r"[.!?;\n]+|(?<=\s)-(?=\s)")
+_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|dell|dall|nell|sull|all|un)'(?=\w)")
+"""A French or Italian article or pronoun glued to its word ("l'eau", "s'effondrer", "dell'acqua")."""
+_SENTENCE = re.compile(r"[.!?;\n]+")
 _SPACED = re.compile(r"^[\sa-z\u00e0-\u024f\u0400-\u04ff0-9'*.\-]+$")
 """Entries in Latin or Cyrillic script match word by word; others (Chinese, Korean, Arabic, Hebrew,
 Bengali…) match inside the text, since words there carry particles and prefixes."""
 _CJK_WINDOW = 12
+_VOWELS = frozenset("aeiouy")
+_OR = frozenset({"or", "nor", "ni", "ou", "oder", "или", "ни", "або", "lub", "ani"})
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class Phrase:
         text = fold(entry)
         if not _SPACED.match(text):
             return cls((), text.replace("*", ""))
-        return cls(tuple(text.split()), None)
+        return cls(tuple(_ELIDED.sub("", w) for w in text.split()), None)
 
     def spans(self, tokens: list[str], sentence: str) -> list[tuple[int, int]]:
         """(first token, token after) of every place this phrase stands in `tokens`; for an entry
@@ -57,11 +61,19 @@ class Phrase:
         if self.cjk is not None:
             return [(m.start(), -1) for m in re.finditer(re.escape(self.cjk), sentence)]
         n = len(self.words)
-        return [
-            (i, i + n)
-            for i in range(len(tokens) - n + 1)
-            if all(_word(w, t) for w, t in zip(self.words, tokens[i : i + n], strict=True))
-        ]
+        return [(i, i + n) for i in range(len(tokens) - n + 1) if self._at(tokens[i : i + n])]
+
+    def _at(self, typed: list[str]) -> bool:
+        """The phrase's words typed here: each one within a typing slip; in a phrase of several
+        words, where the others are typed exactly, one may also have a vowel for another ("rotton
+        egg"), since its neighbours already say which phrase it is."""
+        pairs = list(zip(self.words, typed, strict=True))
+        if all(_word(w, t) for w, t in pairs):
+            return True
+        if len(pairs) < 2:
+            return False
+        loose = [i for i, (w, t) in enumerate(pairs) if not _exact(w, t)]
+        return len(loose) == 1 and _vowel_slip(*pairs[loose[0]])
 
 
 def _word(pattern: str, token: str) -> bool:
@@ -72,19 +84,41 @@ def _word(pattern: str, token: str) -> bool:
     return token == pattern or typing_slip(token, pattern)
 
 
+def _exact(pattern: str, token: str) -> bool:
+    return token.startswith(pattern[:-1]) if pattern.endswith("*") else token == pattern
+
+
+def _vowel_slip(pattern: str, token: str) -> bool:
+    """One vowel typed for another in a word of five letters or more ("rotton" for "rotten")."""
+    word = pattern.rstrip("*")
+    typed = token[: len(word)] if pattern.endswith("*") else token
+    if len(word) < 5 or len(typed) != len(word):
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    return len(diff) == 1 and typed[diff[0]] in _VOWELS and word[diff[0]] in _VOWELS
+
+
 @dataclass(frozen=True)
 class Pair:
     nouns: tuple[Phrase, ...]
     states: tuple[Phrase, ...]
     window: int
     masked: bool = False
+    unless: tuple[Phrase, ...] = ()
+    """Words that, in the same sentence, say the pair is something else: a detector's low battery
+    or end of life ("chirps, screen says END"), not an alarm; a smell with no known source
+    ("nobody is cooking") is not a kitchen mishap."""
 
 
 @dataclass(frozen=True)
 class Lexicon:
     set_aside: tuple[Phrase, ...]
     """Equipment names and other senses of hazard words, masked before single signals are read."""
-    cooking: Pair
+    sense_pairs: tuple[Pair, ...]
+    """A burn word next to food ("burnt popcorn") or said of something that cannot burn ("a question
+    burning me up"): the burn word is masked like the equipment names."""
+    tobacco: tuple[Phrase, ...]
+    """Smokers, cigarettes, vaping: in that sentence and the next, "smoke" is theirs, not a fire's."""
     signals: dict[str, tuple[Phrase, ...]]
     pairs: dict[str, Pair]
     negators: frozenset[str]
@@ -96,21 +130,25 @@ def _phrases(by_lang: dict[str, list[str]]) -> tuple[Phrase, ...]:
     return tuple(Phrase.of(e) for entries in by_lang.values() for e in entries)
 
 
+def _pair(raw: dict[str, Any], nouns: str = "nouns", states: str = "states") -> Pair:
+    return Pair(
+        _phrases({"all": raw[nouns]}),
+        _phrases({"all": raw[states]}),
+        int(raw["window"]),
+        bool(raw.get("masked")),
+        _phrases({"all": raw.get("unless", [])}),
+    )
+
+
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     raw = load_lexicon("quarry.apps.leasing", "hazards")
-    pairs = {
-        name: Pair(
-            _phrases({"all": p["nouns"]}), _phrases({"all": p["states"]}), int(p["window"]), bool(p.get("masked"))
-        )
-        for name, p in raw["pair"].items()
-    }
-    cook = raw["cooking"]
     return Lexicon(
         set_aside=_phrases(raw["equipment"]) + _phrases(raw["senses"]),
-        cooking=Pair(_phrases({"all": cook["burns"]}), _phrases({"all": cook["foods"]}), int(cook["window"])),
+        sense_pairs=tuple(_pair(p, "words", "things") for p in raw["sense_pair"].values()),
+        tobacco=_phrases(raw["tobacco"]),
         signals={k: _phrases(v) for k, v in raw["signal"].items()},
-        pairs=pairs,
+        pairs={name: _pair(p) for name, p in raw["pair"].items()},
         negators=frozenset(fold(w) for w in raw["negation"]["words"]),
         fillers=frozenset(fold(w) for w in raw["negation"]["fillers"]),
         safety=raw["safety"],
@@ -171,7 +209,7 @@ def _detect(message: str) -> list[HazardFinding]:
         ]
         if found:
             return found
-    similar = similar_hazard(without_other_senses(text))
+    similar = similar_hazard(without_tobacco_smoke(without_other_senses(text)))
     if similar is None:
         return []
     safety = lexicon().safety[similar.name]
@@ -182,14 +220,40 @@ def _detect(message: str) -> list[HazardFinding]:
 @lru_cache(maxsize=1)
 def _other_senses() -> re.Pattern[str]:
     """The set-aside phrases (equipment names, other senses) as one pattern over the text as typed."""
+    return _pattern(lexicon().set_aside)
+
+
+def _pattern(phrases: tuple[Phrase, ...]) -> re.Pattern[str]:
+    """Lexicon phrases as one pattern over the text as typed, longest first."""
     alternatives = []
-    for phrase in lexicon().set_aside:
+    for phrase in phrases:
         if phrase.cjk is not None:
             alternatives.append(re.escape(phrase.cjk))
             continue
         words = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.words]
         alternatives.append(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)")
     return re.compile("|".join(sorted(alternatives, key=len, reverse=True)), re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _smoke_words() -> re.Pattern[str]:
+    return _pattern(lexicon().signals["smoke"])
+
+
+@lru_cache(maxsize=1)
+def _tobacco_words() -> re.Pattern[str]:
+    return _pattern(lexicon().tobacco)
+
+
+def without_tobacco_smoke(text: str) -> str:
+    """The text without its smoke and tobacco words when it names smokers or cigarettes: "smokers by
+    the door - their smoke drifts in" reads like a smoke report to the similarity detector, which
+    cannot tell whose smoke it is."""
+    folded = fold(text)
+    tokens = _tokens(folded)
+    if not any(t.spans(tokens, folded) for t in lexicon().tobacco):
+        return text
+    return " ".join(_smoke_words().sub(" ", _tobacco_words().sub(" ", text)).split())
 
 
 def without_other_senses(text: str) -> str:
@@ -204,8 +268,9 @@ def rule_hazards(text: str) -> list[HazardFinding]:
     """Every hazard the lexicon's rules find in the text, in lexicon order."""
     lex = lexicon()
     found: dict[str, str] = {}
+    smokers_before = False
     for sentence in _sentences(text):
-        tokens = _TOKEN.findall(sentence)
+        tokens = _tokens(sentence)
         masked = list(tokens)
         sentence_masked = sentence
         for eq in lex.set_aside:
@@ -213,10 +278,16 @@ def rule_hazards(text: str) -> list[HazardFinding]:
                 masked[a:b] = ["·"] * (b - a)
             if eq.cjk:
                 sentence_masked = sentence_masked.replace(eq.cjk, " ")
-        for a, b, _ in _pairs(lex.cooking, tokens, sentence, lex):
-            if b >= 0:
-                masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
+        for sense in lex.sense_pairs:
+            for a, b, _ in _pairs(sense, tokens, sentence, lex):
+                if b >= 0:
+                    masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
+        smokers_here = any(t.spans(tokens, sentence) for t in lex.tobacco)
+        # "smokers outside. their smoke drifts in": the smoke of the sentence after is theirs too
+        tobacco, smokers_before = smokers_here or smokers_before, smokers_here
         for name, phrases in lex.signals.items():
+            if name == "smoke" and tobacco:
+                continue
             for ph in phrases:
                 live = [
                     span for span in ph.spans(masked, sentence_masked)
@@ -236,17 +307,30 @@ def rule_hazards(text: str) -> list[HazardFinding]:
     ]
 
 
+def _tokens(sentence: str) -> list[str]:
+    return [_ELIDED.sub("", t) for t in _TOKEN.findall(sentence)]
+
+
 def _negated(tokens: list[str], start: int, lex: Lexicon) -> bool:
     """True when the words right before `start` say the thing is absent ("no gas smell",
     "nobody inside"); one filler may stand between ("no visible smoke")."""
     i = start - 1
     if i >= 0 and tokens[i] in lex.fillers:
         i -= 1
-    return i >= 0 and tokens[i] in lex.negators
+    if i >= 0 and tokens[i] in lex.negators:
+        return True
+    # The second of two things denied together: "nothing smells or looks burnt", "no smoke or sparks".
+    for j in range(max(0, start - 3), start):
+        if tokens[j] in _OR and any(tokens[k] in lex.negators for k in range(max(0, j - 3), j)):
+            return True
+    return False
 
 
 def _pairs(pair: Pair, tokens: list[str], sentence: str, lex: Lexicon) -> list[tuple[int, int, str]]:
-    """(noun start, noun end, evidence) of every noun with a state near it, neither negated."""
+    """(noun start, noun end, evidence) of every noun with a state near it, neither negated; none
+    when the sentence has one of the pair's `unless` words."""
+    if any(u.spans(tokens, sentence) for u in pair.unless):
+        return []
     nouns = [(a, b, n) for n in pair.nouns for a, b in n.spans(tokens, sentence)]
     states = [(a, b, s) for s in pair.states for a, b in s.spans(tokens, sentence)]
     out: list[tuple[int, int, str]] = []
