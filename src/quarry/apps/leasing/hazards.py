@@ -209,7 +209,7 @@ def _detect(message: str) -> list[HazardFinding]:
         ]
         if found:
             return found
-    similar = similar_hazard(without_tobacco_smoke(without_other_senses(text)))
+    similar = similar_hazard(without_other_senses(without_tobacco_smoke(text)))
     if similar is None:
         return []
     safety = lexicon().safety[similar.name]
