@@ -20,7 +20,8 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from sqlglot import exp
 
 from quarry.apps.labs import offline
-from quarry.apps.labs.loop import generate, lab_names
+from quarry.apps.labs.clock import lab_names
+from quarry.apps.labs.loop import generate
 from quarry.apps.labs.models import LabsResponse
 from quarry.apps.labs.naming import LABS
 from quarry.apps.labs.offline import read_history

@@ -23,10 +23,10 @@ from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import UsageLimits
 
 from quarry.agent import AgentFailed, ToolStep, run_agent
-from quarry.db import Database, get_database
+from quarry.db import get_database
 from quarry.settings import Settings
 
-from .clock import data_today
+from .clock import data_today, lab_names
 from .models import Clarification, FinalQuery, NamedFamily, ResolvedPatient
 from .offline import offline_model
 from .prompts import AGENTIC_PROMPT, SINGLE_SHOT_PROMPT
@@ -135,12 +135,6 @@ class Generation:
     tools: list[ToolStep] = field(default_factory=list)
     """Every tool call, recorded by the core (`quarry.agent.ToolTrace`)."""
     ms: float = 0.0
-
-
-def lab_names(db: Database) -> list[str]:
-    """Laboratory names stored in the data (lab_reports.lab_name), most reports first."""
-    rows = db.fetch_all("SELECT lab_name FROM lab_reports GROUP BY lab_name ORDER BY count(*) DESC, lab_name")
-    return [str(row["lab_name"]) for row in rows]
 
 
 async def generate(
