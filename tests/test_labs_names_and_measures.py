@@ -132,6 +132,20 @@ def test_a_month_named_alone_is_its_latest_month() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "side"),
+    [
+        ("результаты Петрова вне референсных значений", "outside"),
+        ("що з аналізів вийшло за межі норми?", "outside"),
+        ("глюкоза выше референса у мужчин", "above"),
+        ("феритин нижче референтних значень", "below"),
+        ("hemoglobina fuera del rango de referencia", "outside"),
+    ],
+)
+def test_the_reference_range_is_read_by_any_of_its_names(question: str, side: str) -> None:
+    assert parse(question).range_filter == side
+
+
+@pytest.mark.parametrize(
     ("question", "combine", "sides"),
     [
         ("How many patients have ever had TSH or free T4 outside the reference range?", "any", {"outside"}),

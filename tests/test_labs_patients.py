@@ -46,6 +46,7 @@ ONE = [
     ("tsh for linda moore", 25),
     ("Sarah Anderson glucose last year", 11),
     ("Jennifer Tailor's cholesterol", 8),
+    ("hi, I'm Linda Moore - what was my last ferritin?", 25),  # a self-introduction
     # Spanish: two surnames, no accents, one surname of two.
     ("colesterol de jose perez diaz", 26),
     ("glucosa de Pablo García", 5),

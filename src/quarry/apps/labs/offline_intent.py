@@ -494,9 +494,22 @@ def _number(text: str) -> float:
     return float(text.replace(",", "."))
 
 
+# The reference range named by any of its nouns: "норма", «референс», «референсні/референтні
+# значення», «межі норми», "reference values"; what stands outside, above or below it is read
+# with any of them, not only with «норма».
+_RANGE_NOUN = r"(?:норм\w*|референс\w*|референт\w*|допустим\w*\s+(?:значени|предел)\w*|reference\w*)"
+_OUTSIDE_RANGE = (
+    r"(?:вне|за\s+предел(?:ами|ы)|за\s+рамк(?:ами|и)|поза\s+межами|поза|за\s+меж(?:і|ами)|fuera\s+de(?:l)?)"
+    rf"\s+(?:\w+\s+){{0,2}}?{_RANGE_NOUN}"
+)
+_ABOVE_RANGE = rf"(?:выше|больше|вище|більше|над)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|верхн\w+\s+{_RANGE_NOUN})"
+_BELOW_RANGE = rf"(?:ниже|меньше|нижче|менше)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|нижн\w+\s+{_RANGE_NOUN})"
+
+
 def _conditions(t: _Text, intent: Intent) -> None:
     above_normal = (
-        r"(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm|ref|upper limit|upper bound)\w*"
+        rf"{_ABOVE_RANGE}"
+        r"|(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm|ref|upper limit|upper bound)\w*"
         r"(?:\s+range)?|выше\s+верхней\s+границы|вище\s+верхньої\s+межі|por\s+encima\s+del\s+l[ií]mite\s+superior"
         r"|(?:выше|больше|превыша\w*)\s+(?:верхней\s+границы\s+)?норм\w*|вище\s+норм\w*|більше\s+норм\w*"
         r"|por\s+encima\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
@@ -504,7 +517,9 @@ def _conditions(t: _Text, intent: Intent) -> None:
         r"|elevad[oa]s?|\balt[oa]s?\b"
     )
     below_normal = (
-        r"(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm|ref|lower limit|lower bound)\w*(?:\s+range)?"
+        rf"{_BELOW_RANGE}"
+        r"|(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm|ref|lower limit|lower bound)\w*"
+        r"(?:\s+range)?"
         r"|(?:ниже|меньше)\s+(?:нижней\s+границы\s+)?норм\w*|нижче\s+норм\w*|менше\s+норм\w*"
         r"|por\s+debajo\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
         r"|\blow\b(?!est)|\bdeficien\w*|дефицит\w*|недостат\w*|понижен\w*|знижен\w*|дефіцит\w*"
@@ -512,7 +527,8 @@ def _conditions(t: _Text, intent: Intent) -> None:
         r"|\bbaj[oa]s?\b|deficiencia"
     )
     outside = (
-        r"abnormal|out of (?:the )?(?:normal |reference )?range|outside (?:the )?(?:normal |reference )?range"
+        rf"{_OUTSIDE_RANGE}"
+        r"|abnormal|out of (?:the )?(?:normal |reference )?range|outside (?:the )?(?:normal |reference )?range"
         r"|вне\s+норм\w*|за\s+пределами\s+норм\w*|отклонени\w*|поза\s+(?:межами\s+)?норм\w*|anormal\w*"
         r"|fuera\s+de(?:l)?\s+(?:rango|lo\s+normal)"
     )

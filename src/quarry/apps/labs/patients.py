@@ -208,7 +208,11 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
                 continue
             # Slips only beside a word typed right: one misspelt word alone is no evidence of a name.
             slips = len(run) > 1 and any(exact[i:j])
-            fit = [p for p in patients if _covers(run, p, slips=slips)]
+            # A name every word of which is typed right is not also a typo of another name:
+            # «Иванову Анну» is Иванова Анна, not Новикова Анна Ивановна by one letter.
+            fit = [p for p in patients if _covers(run, p, slips=False)]
+            if not fit and slips:
+                fit = [p for p in patients if _covers(run, p, slips=True)]
             if not fit:
                 continue
             if best is None or len(run) > best[0]:
@@ -324,6 +328,8 @@ def _name_like(tokens: list[_Token], k: int) -> bool:
     if k < 0 or k >= len(tokens) or not tokens[k].text[:1].isupper() or _initial(tokens[k]):
         return False
     word = tokens[k].text
+    if fold(word) in _cue_table("speaker"):
+        return False  # "I'm Jessica Jackson": the speaker introduces the name
     if fold(word) in _cues() or _names_a_test(word):
         return False  # "Sr.", «Креатинин Смирнова …»: a title or a test, not more of the name
     if _CYRILLIC.search(word):
