@@ -33,6 +33,12 @@ PERIODS = [
     ("АЛТ за минулий квартал", date(2026, 7, 1), date(2026, 10, 1)),
     ("glucosa del mes pasado", date(2026, 10, 1), date(2026, 11, 1)),
     ("ферритин в прошлом месяце", date(2026, 10, 1), date(2026, 11, 1)),
+    # A span of two months: one year said for both, or none (the latest span begun by now).
+    ("potassium from April through July 2024", date(2024, 4, 1), date(2024, 8, 1)),
+    ("калий с апреля по июль 2024 года", date(2024, 4, 1), date(2024, 8, 1)),
+    ("potasio entre abril y julio de 2024", date(2024, 4, 1), date(2024, 8, 1)),
+    ("калій з квітня по липень", date(2026, 4, 1), date(2026, 8, 1)),
+    ("potassium Dec 2023 to Feb 2024", date(2023, 12, 1), date(2024, 3, 1)),
 ]
 
 

@@ -3,7 +3,8 @@
 - rolling windows: "past 9 mths", "last quarter", "за последние 2 месяца", "3 bulan lepas";
 - since a month: "since June", "с марта", "з квітня", "desde abril" (month names by dateparser);
 - this year, half a year;
-- year spans: "2023-2025", "between 2023 and 2025", "in 2024".
+- year spans: "2023-2025", "between 2023 and 2025", "in 2024";
+- month spans: "between March and June 2025", «с марта по июнь», "de marzo a junio de 2025".
 
 The anchor is "now" for the caller: today for lab results, the newest month of the data for
 resale comps (their data ends in the past). Words are data (`data/periods.toml`).
@@ -30,7 +31,7 @@ class Period:
     (inclusive of the anchor's month); `start`/`end` are calendar dates (end None: up to now)."""
 
     kind: str
-    """rolling | since | this_year | years | month"""
+    """rolling | since | this_year | years | month | months"""
     start: date
     end: date | None
     months: int
@@ -72,6 +73,13 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
             rf"{edge_l}(?:(?:{_alt('between', langs)})\s+)?(?P<y1>(?:19|20)\d\d)\s*(?:{_alt('to', langs)})\s*"
             rf"(?P<y2>(?:19|20)\d\d){edge_r}"
         ),
+        # Two months with the years they are in: "between March and June 2025", «с марта по июнь
+        # 2025», "entre marzo y junio de 2025", "Mar-Jun 2025"; a year said once is both months'.
+        "months": re.compile(
+            rf"{edge_l}(?:(?:{_alt('between', langs)})\s+)?(?P<m1>[^\W\d_]{{3,}})(?:\s+(?P<y1>(?:19|20)\d\d))?"
+            rf"\s*(?:{_alt('to', langs)})\s*(?P<m2>[^\W\d_]{{3,}})"
+            rf"(?:(?:\s+(?:de|del|of|года|року|г\.?|р\.?))?\s+(?P<y2>(?:19|20)\d\d))?{edge_r}"
+        ),
         "since": re.compile(rf"{edge_l}(?:{_alt('since', langs)})\s+(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"),
         "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
         "in_month": re.compile(
@@ -79,6 +87,23 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
             rf"(?:(?:\s+(?:de|del|of))?\s+(?P<y>(?:19|20)\d\d))?{edge_r}"
         ),
     }  # fmt: skip
+
+
+def _month_span(m: re.Match[str], langs: tuple[str, ...], anchor: date) -> tuple[date, date] | None:
+    """First day of the first month to the last day of the second, both words months. Without a
+    year, the latest such span that has begun by the anchor; a year said once holds for both,
+    and a span across New Year ("November to February 2025") starts the year before."""
+    first, second = month_named(m["m1"], langs), month_named(m["m2"], langs)
+    if first is None or second is None:
+        return None
+    if m["y2"]:
+        y2 = int(m["y2"])
+        y1 = int(m["y1"]) if m["y1"] else (y2 if first <= second else y2 - 1)
+    else:
+        y1 = int(m["y1"]) if m["y1"] else (anchor.year if first <= anchor.month else anchor.year - 1)
+        y2 = y1 if first <= second else y1 + 1
+    start, end = date(y1, first, 1), date(y2, second, calendar.monthrange(y2, second)[1])
+    return (start, end) if start <= end else None
 
 
 def _bare_units(langs: tuple[str, ...]) -> str:
@@ -133,6 +158,10 @@ def find_periods(
         found.append(Period(kind, start, end, max(1, months_between(start, anchor)), (m.start(), m.end())))
         scan.take(m.start(), m.end())
 
+    for m in scan.matches(rx["months"]):
+        span = _month_span(m, langs, anchor)
+        if span is not None:
+            add("months", *span, m)
     for m in scan.matches(rx["years"]):
         y1, y2 = int(m["y1"]), int(m["y2"])
         if y1 <= y2:
