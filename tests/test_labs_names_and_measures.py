@@ -146,6 +146,18 @@ def test_the_reference_range_is_read_by_any_of_its_names(question: str, side: st
 
 
 @pytest.mark.parametrize(
+    ("question", "aggregate"),
+    [
+        ("ferritina media de las mujeres", "avg"),
+        ("colesterol total medio por laboratorio", "avg"),
+        ("glucosa del último medio año", "list"),  # half a year, not an average
+    ],
+)
+def test_the_spanish_adjective_medio_is_an_average_but_half_a_year_is_not(question: str, aggregate: str) -> None:
+    assert parse(question).aggregate == aggregate
+
+
+@pytest.mark.parametrize(
     ("question", "combine", "sides"),
     [
         ("How many patients have ever had TSH or free T4 outside the reference range?", "any", {"outside"}),

@@ -575,7 +575,11 @@ _PEOPLE_COUNTED = (
     r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
 )
 _MEDIAN = r"\bmedian\b|медиан\w*|медіан\w*|\bmediana\b"
-_AVERAGE = r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio|\bmedia\b"
+# "colesterol medio", "glucosa media": the adjective, not "medio año" (half a year) or "en medio".
+_AVERAGE = (
+    r"\baverage\b|\bmean\b|\bavg\b|средн\w*|середн\w*|promedio"
+    r"|(?<!en )(?<!a )\bmedi[oa]s?\b(?!\s+(?:año|ano|años|anos|día|dia|días|dias|hora|horas|mes|meses|semana))"
+)
 _MINIMUM = (
     r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|"
     r"m[ií]nim[oa]s?|m[aá]s baj[oa]"
