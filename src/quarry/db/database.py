@@ -29,9 +29,9 @@ import psycopg
 from opentelemetry import trace
 from psycopg import sql as pg_sql
 from psycopg.copy import QueuedLibpqWriter
-from sqlalchemy import Connection, Engine, TextClause, create_engine, event, text
+from sqlalchemy import Connection, Engine, TextClause, create_engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 
 from quarry.db.healing import pgdata_of, revive_embedded
 from quarry.db.server import libpq_url
@@ -100,8 +100,14 @@ def _engine_for(url: str, timeout_ms: int, role: str | None = None) -> Engine:
         # A sandbox role's own login: every transaction read-only by default as well.
         target = make_url(target).set(username=role, password=None)
         options = f"-c statement_timeout={timeout_ms} -c default_transaction_read_only=on"
-    engine = create_engine(
+    return create_engine(
         target,
+        # Every checkout is pinged: a connection that died in the pool (a restarted server, a
+        # terminated backend) is replaced there, so the one retry a call gets after a heal is not
+        # spent on it. Pinging only connections idle for over a second saved ~10 % of a labs turn
+        # under load, but a connection killed within that second then took the retry, and a read
+        # lost mid-call failed (tests/test_self_healing.py).
+        pool_pre_ping=True,
         hide_parameters=True,  # error messages (and so logs) never carry user values
         pool_size=5 if role is None else 2,
         max_overflow=5 if role is None else 4,
@@ -109,35 +115,6 @@ def _engine_for(url: str, timeout_ms: int, role: str | None = None) -> Engine:
         # work_mem: search sorts (BM25 groups, percentiles) stay in memory instead of spilling.
         connect_args={"options": options},
     )
-    _ping_when_idle(engine)
-    return engine
-
-
-_IDLE_PING_S = 1.0
-"""A pooled connection unused for longer than this is pinged before it is handed out."""
-
-
-def _ping_when_idle(engine: Engine) -> None:
-    """Ping a connection on checkout only when it sat idle in the pool (SQLAlchemy's pessimistic
-    disconnect recipe, by age). `pool_pre_ping` pinged every checkout: a round trip each, ~10 %
-    of a labs or shop turn's busy time under load. A connection used within the last second is
-    handed out as is; if the server died in that second, the statement fails, the handle heals
-    (drops the pool) and `_retrying` runs it once more, as before."""
-
-    @event.listens_for(engine, "checkin")
-    def _returned(dbapi_conn: Any, record: Any) -> None:
-        record.info["returned_at"] = time.monotonic()
-
-    @event.listens_for(engine, "checkout")
-    def _handed_out(dbapi_conn: Any, record: Any, proxy: Any) -> None:
-        returned = record.info.get("returned_at")
-        if returned is not None and time.monotonic() - returned <= _IDLE_PING_S:
-            return
-        try:
-            dbapi_conn.execute("SELECT 1")
-            dbapi_conn.rollback()
-        except psycopg.Error as exc:
-            raise DisconnectionError("stale pooled connection") from exc
 
 
 def _clause(sql: Sql) -> TextClause:
@@ -377,7 +354,7 @@ class Database:
 
     # --- healing ---------------------------------------------------------------------------
     def _checkout(self, engine: Engine) -> Connection:
-        """A pooled connection (pinged when it sat idle); heals and tries once more when none can be had."""
+        """A pooled connection (pre-pinged); heals and tries once more when none can be had."""
         try:
             return engine.connect()
         except SQLAlchemyError as exc:

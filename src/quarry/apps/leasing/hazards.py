@@ -32,7 +32,8 @@ from .hazard_timing import happening_now
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
 _ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|dell|dall|nell|sull|all|un)'(?=\w)")
 """A French or Italian article or pronoun glued to its word ("l'eau", "s'effondrer", "dell'acqua")."""
-_SENTENCE = re.compile(r"[.!?;\n]+")
+_SENTENCE = re.compile(r"[!?;\n]+|(?<!\d)\.+")
+"""A period after a number is an ordinal ("Asansör 4. katta kaldı", "im 3. Stock"), not an end."""
 _SPACED = re.compile(r"^[\sa-z\u00e0-\u024f\u0400-\u04ff0-9'*.\-]+$")
 """Entries in Latin or Cyrillic script match word by word; others (Chinese, Korean, Arabic, Hebrew,
 Bengali…) match inside the text, since words there carry particles and prefixes."""
@@ -105,6 +106,8 @@ class Pair:
     window: int
     masked: bool = False
     unless: tuple[Phrase, ...] = ()
+    unless_anywhere: bool = False
+    """The `unless` words count anywhere in the sentence, not only beside the pair."""
     """Words that, in the same sentence, say the pair is something else: a detector's low battery
     or end of life ("chirps, screen says END"), not an alarm; a smell with no known source
     ("nobody is cooking") is not a kitchen mishap."""
@@ -137,6 +140,7 @@ def _pair(raw: dict[str, Any], nouns: str = "nouns", states: str = "states") -> 
         int(raw["window"]),
         bool(raw.get("masked")),
         _phrases({"all": raw.get("unless", [])}),
+        bool(raw.get("unless_anywhere")),
     )
 
 
@@ -326,11 +330,22 @@ def _negated(tokens: list[str], start: int, lex: Lexicon) -> bool:
     return False
 
 
+def _said_otherwise(unless: list[tuple[int, int]], noun: tuple[int, int], state: tuple[int, int], window: int) -> bool:
+    """An `unless` word near the noun or the state (within the pair's window; anywhere in the
+    sentence for text matched inside words): "the bins are overflowing", not a list's item 2's
+    trash beside item 3's flood."""
+    for u0, u1 in unless:
+        if u1 < 0 or noun[1] < 0 or state[1] < 0:
+            return True
+        if any(max(0, u0 - end) <= window and max(0, start - u1) <= window for start, end in (noun, state)):
+            return True
+    return False
+
+
 def _pairs(pair: Pair, tokens: list[str], sentence: str, lex: Lexicon) -> list[tuple[int, int, str]]:
-    """(noun start, noun end, evidence) of every noun with a state near it, neither negated; none
-    when the sentence has one of the pair's `unless` words."""
-    if any(u.spans(tokens, sentence) for u in pair.unless):
-        return []
+    """(noun start, noun end, evidence) of every noun with a state near it, neither negated nor
+    beside one of the pair's `unless` words."""
+    unless = [(a, b) for u in pair.unless for a, b in u.spans(tokens, sentence)]
     nouns = [(a, b, n) for n in pair.nouns for a, b in n.spans(tokens, sentence)]
     states = [(a, b, s) for s in pair.states for a, b in s.spans(tokens, sentence)]
     out: list[tuple[int, int, str]] = []
@@ -338,6 +353,8 @@ def _pairs(pair: Pair, tokens: list[str], sentence: str, lex: Lexicon) -> list[t
         for c, d, state in states:
             cjk = noun.cjk is not None or state.cjk is not None
             near = max(0, c - b) <= pair.window and max(0, a - d) <= pair.window and (c, d) != (a, b)
+            if _said_otherwise(unless, (a, b), (c, d), len(tokens) if pair.unless_anywhere else pair.window):
+                continue
             if ((cjk or near) and not (cjk or _negated(tokens, c, lex) or _negated(tokens, a, lex))) or cjk:
                 out.append((a, b, f"{' '.join(noun.words) or noun.cjk} … {' '.join(state.words) or state.cjk}"))
     return out
