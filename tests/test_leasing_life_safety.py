@@ -145,7 +145,7 @@ FAIL_SAFE = [
     ("similarity", "the conference room air turned foggy and my throat is raw"),
     ("similarity", "a courier is lying motionless at the bottom of the loading ramp"),
     ("similarity", "the power brick under the till feels squishy and gives off a sweet chemical whiff"),
-    ("similarity", "my coworker can't catch her breath and her lips look blue"),
+    ("similarity", "my coworker's lips look blue and she is struggling to get air"),
     ("similarity", "Trong kho có mùi như nhựa đang chảy"),
 ]
 # Look-alikes neither detector may raise: figurative, over, a drill, a bill, equipment.
