@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from datetime import datetime
 
 from quarry.apps.leasing.evaluate import EVAL_DIR, lease_citations
@@ -139,3 +140,67 @@ def test_a_wh_question_cites_the_section_that_says_it(leasing_db: Database) -> N
     assert _sections(leasing_db, "What insurance do we have to carry?", "T-001") == ["12.1"]
     assert _sections(leasing_db, "What happens if we hold over after the lease ends?", "T-001") == ["21.1"]
     assert _sections(leasing_db, "What deposit did we have to give the landlord?", "T-001") == ["6.1"]
+
+
+def test_a_second_drafting_family_is_chunked_by_its_own_numbering() -> None:
+    from quarry.apps.leasing.chunks import chunk_lease
+    from quarry.apps.leasing.ingest import DATA_DIR
+
+    text = (DATA_DIR / "leases_other" / "LEASE-0010.txt").read_text(encoding="utf-8")
+    chunks = chunk_lease(text)
+    labels = {c.section for c in chunks}
+    assert {"8.2", "14.1", "Schedule 2, B1", "Schedule 2, Part D", "Supplemental Agreement No. 1, Section 1"} <= labels
+    assert all(text[c.start : c.end] == c.body for c in chunks)
+    # Running header and "- n -" footer are no part of any chunk; a clause title alone is not citable.
+    header = next(line for line in text.split("\f")[1].splitlines() if line.strip())
+    assert not any(header in c.body or re.search(r"(?m)^\s*- \d+ -\s*$", c.body) for c in chunks)
+    assert not any(c.body.startswith("CLAUSE ") and "\n" not in c.body for c in chunks if c.section)
+
+
+def test_lease_qa_works_on_the_second_family_amendment_first(leasing_db: Database) -> None:
+    from quarry.embed import get_embedder
+
+    embedder = get_embedder(get_settings())
+    after_hours = answer_question(leasing_db, "what's the hourly charge for AC after hours?", tenant_id="T-010",
+                                  embedder=embedder)  # fmt: skip
+    sections = [c.section for c in after_hours.citations]
+    assert sections[0] == "Supplemental Agreement No. 1, Section 1" and "$105.00" in after_hours.citations[0].quote
+    assert "8.2" in sections  # the clause it varies, cited after it
+    dog = answer_question(leasing_db, "Can I bring my dog to the office?", tenant_id="T-010", embedder=embedder)
+    assert dog.found and dog.citations[0].section.startswith("14.")
+    bodies = {r["lease_id"]: r["body"] for r in leasing_db.fetch_all("SELECT lease_id, body FROM leasing_leases")}
+    assert all(c.quote in bodies["LEASE-0010"] for c in after_hours.citations + dog.citations)
+
+
+def test_a_question_in_other_words_is_answered_by_meaning_and_silence_abstains(leasing_db: Database) -> None:
+    from quarry.embed import get_embedder
+
+    embedder = get_embedder(get_settings())
+    # No topic word: the clause is chosen by meaning (vector ⊕ BM25), amendments first.
+    for question, section in (("is the broker commission our problem?", "24.4"),
+                              ("what's the tenant's share of real estate taxes?", "1.6")):  # fmt: skip
+        a = answer_question(leasing_db, question, tenant_id="T-001", embedder=embedder)
+        assert a.found and a.citations[0].section == section, question
+    # A thing no clause holds: nothing stands out and the words the lease never uses point elsewhere.
+    for tenant in ("T-001", "T-002", "T-003", "T-006"):
+        parking = answer_question(leasing_db, "Is there a parking space included?", tenant_id=tenant, embedder=embedder)
+        assert not parking.found and parking.citations == []
+
+
+def test_one_leases_ranking_does_not_depend_on_the_other_leases(leasing_db: Database) -> None:
+    from quarry.apps.leasing.ingest import load_lease, refresh_chunk_stats
+    from quarry.apps.leasing.leaseqa import _BM25
+
+    params = {"terms": ["sublet", "consent", "animals"], "lease": "LEASE-0001", "k": 10}
+    before = [(r["id"], round(float(r["bm25"]), 9)) for r in leasing_db.fetch_all(_BM25, params)]
+    noise = "\n".join(f"{i}.1 Subletting Consent Animals. Tenant may sublet with consent; animals welcome." for i in
+                      range(1, 40))  # fmt: skip
+    try:
+        with leasing_db.transaction() as tx:
+            load_lease(tx, "LEASE-TEST-NOISE", noise, source="upload")
+        refresh_chunk_stats(leasing_db)
+        assert [(r["id"], round(float(r["bm25"]), 9)) for r in leasing_db.fetch_all(_BM25, params)] == before
+    finally:
+        leasing_db.execute("DELETE FROM leasing_lease_chunks WHERE lease_id = 'LEASE-TEST-NOISE'")
+        leasing_db.execute("DELETE FROM leasing_leases WHERE lease_id = 'LEASE-TEST-NOISE'")
+        refresh_chunk_stats(leasing_db)

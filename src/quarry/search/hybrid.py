@@ -56,6 +56,9 @@ class HybridSource:
     """(term, df) document frequencies for BM25."""
     corpus_table: str | None = None
     """(key, value) with keys 'docs' and 'avgdl' for BM25."""
+    stats_where: str = "TRUE"
+    """Which statistics of `stats_table` and `corpus_table` apply (may use the filter's bound parameters):
+    one corpus of several kept there, e.g. `lease_id = :lease`."""
     embedding_column: str | None = None
     """pgvector column (in `table`, or in `vector_table` when set); None: no vector ranking."""
     vector_table: str | None = None
@@ -112,11 +115,12 @@ class HybridSource:
         col, ties = f"d.{self.terms_column}", f"d.{self.id_column}"
         corpus = (
             f"(SELECT max(value) FILTER (WHERE key = 'docs') AS n,"
-            f" greatest(max(value) FILTER (WHERE key = 'avgdl'), 1) AS avgdl FROM {self.corpus_table})"
+            f" greatest(max(value) FILTER (WHERE key = 'avgdl'), 1) AS avgdl FROM {self.corpus_table}"
+            f" WHERE ({self.stats_where}))"
         )
         idfs = ", ".join(
             f"(SELECT ln(1 + (c.n - s.df + 0.5) / (s.df + 0.5)) FROM {self.stats_table} s, corpus c"
-            f" WHERE s.term = (CAST(:terms AS text[]))[{i}]) AS idf{i}"
+            f" WHERE s.term = (CAST(:terms AS text[]))[{i}] AND ({self.stats_where})) AS idf{i}"
             for i in range(1, n_terms + 1)
         )
         # tf of term i in a document, NULL when it lacks the term or the corpus does (idf NULL:
@@ -135,7 +139,7 @@ class HybridSource:
             f" q AS MATERIALIZED (SELECT {idfs}),"
             f" known AS MATERIALIZED (SELECT coalesce(array_agg(t.term), '{{}}') AS known_terms"
             f"  FROM unnest(CAST(:terms AS text[])) WITH ORDINALITY AS t(term, i)"
-            f"  JOIN {self.stats_table} s ON s.term = t.term)"
+            f"  JOIN {self.stats_table} s ON s.term = t.term AND ({self.stats_where}))"
             f" SELECT {ties} AS id, {parts} AS bm25"
             f" FROM {self.table} d CROSS JOIN corpus c CROSS JOIN q CROSS JOIN known k"
             f" CROSS JOIN LATERAL (SELECT cardinality({col}) AS dl, {tfs} OFFSET 0) f"

@@ -26,23 +26,32 @@ def bm25_term_sql(idf: str, tf: str, dl: str, avgdl: str) -> str:
 
 
 def bm25_sql(
-    *, table: str, where: str, terms_column: str, stats_table: str, corpus_table: str, id_column: str = "id"
+    *,
+    table: str,
+    where: str,
+    terms_column: str,
+    stats_table: str,
+    corpus_table: str,
+    id_column: str = "id",
+    stats_where: str = "TRUE",
 ) -> str:
     """SQL ranking the rows of `table` matching `where` by BM25 for bound `:terms`.
 
     Returns rows (id, bm25) best first, limited by bound `:k`. Only query terms are
     unnested and counted, so the work is proportional to matches, not to document length.
     Terms absent from the corpus contribute nothing; rows matching no term are not returned.
+    `stats_where` picks the statistics of one corpus among several kept in the same tables
+    (e.g. `lease_id = :lease`, one lease's own frequencies), with the same bound parameters.
     """
     return f"""
     WITH corpus AS (
         SELECT max(value) FILTER (WHERE key = 'docs') AS n,
                greatest(max(value) FILTER (WHERE key = 'avgdl'), 1) AS avgdl
-        FROM {corpus_table}
+        FROM {corpus_table} WHERE ({stats_where})
     ),
     q AS (
         SELECT s.term, ln(1 + (c.n - s.df + 0.5) / (s.df + 0.5)) AS idf
-        FROM {stats_table} s, corpus c WHERE s.term = ANY(CAST(:terms AS text[]))
+        FROM {stats_table} s, corpus c WHERE s.term = ANY(CAST(:terms AS text[])) AND ({stats_where})
     ),
     tf AS (
         SELECT d.{id_column} AS id, min(cardinality(d.{terms_column})) AS dl, t.term, count(*) AS n

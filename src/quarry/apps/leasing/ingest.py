@@ -402,7 +402,15 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
     tenancies = _dict_rows(data_dir / "tenancies.csv")
     vendors = _dict_rows(data_dir / "vendors.csv")
     comps = _dict_rows(data_dir / "rent_comps.csv")
-    meta = json.loads((data_dir / "leases" / "leases.json").read_text(encoding="utf-8"))
+    meta = [
+        *json.loads((data_dir / "leases" / "leases.json").read_text(encoding="utf-8")),
+        # Leases of another drafting family, written by hand (not generated): `leases_other/SOURCE.md`.
+        *(
+            json.loads(other.read_text(encoding="utf-8"))
+            if (other := data_dir / "leases_other" / "leases.json").is_file()
+            else []
+        ),
+    ]
     rep.phase("leasing documents", total=len(meta))
     n_chunks = 0
     with db.transaction(timeout_ms=0) as tx:
@@ -528,17 +536,19 @@ def load_documents(db: Database, data_dir: Path = DATA_DIR, *, reporter: Reporte
 
 
 def refresh_chunk_stats(db: Database) -> None:
-    """Recompute the BM25 statistics of every lease chunk."""
+    """Recompute the BM25 statistics of every lease, each over its own chunks (a question searches one
+    lease: another tenant's lease must not change its ranking)."""
     with db.transaction(timeout_ms=0) as tx:
         tx.execute("TRUNCATE leasing_chunk_term_stats, leasing_chunk_corpus_stats")
         tx.execute(
-            "INSERT INTO leasing_chunk_term_stats (term, df) SELECT t, count(DISTINCT (lease_id, chunk_no))"
-            " FROM leasing_lease_chunks, unnest(terms) AS t GROUP BY t"
+            "INSERT INTO leasing_chunk_term_stats (lease_id, term, df) SELECT lease_id, t, count(DISTINCT chunk_no)"
+            " FROM leasing_lease_chunks, unnest(terms) AS t GROUP BY lease_id, t"
         )
         tx.execute(
-            "INSERT INTO leasing_chunk_corpus_stats (key, value)"
-            " SELECT 'docs', count(*) FROM leasing_lease_chunks"
-            " UNION ALL SELECT 'avgdl', coalesce(avg(cardinality(terms)), 0) FROM leasing_lease_chunks"
+            "INSERT INTO leasing_chunk_corpus_stats (lease_id, key, value)"
+            " SELECT lease_id, 'docs', count(*) FROM leasing_lease_chunks GROUP BY lease_id"
+            " UNION ALL SELECT lease_id, 'avgdl', coalesce(avg(cardinality(terms)), 0) FROM leasing_lease_chunks"
+            " GROUP BY lease_id"
         )
 
 

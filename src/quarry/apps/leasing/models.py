@@ -26,8 +26,10 @@ class RouteDecision(BaseModel):
     route: Route = Field(description="The pipeline that answers the message.")
     why: str = Field(description="Keywords, cues and classifier vote that decided, in words.")
     scores: dict[str, float] = Field(default_factory=dict, description="Score per route from the rules.")
-    decided_by: Literal["rules", "classifier", "session", "default"] = Field(
-        "rules", description="Which stage chose the route (default: nothing pointed anywhere, so a search)."
+    decided_by: Literal["rules", "classifier", "session", "default", "policy"] = Field(
+        "rules",
+        description="Which stage chose the route (default: nothing pointed anywhere, so a search; policy: a rule "
+        "that runs after the router, e.g. a tenant's question about the lease).",
     )
 
 

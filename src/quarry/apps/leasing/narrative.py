@@ -9,11 +9,15 @@ from .when import describe
 
 
 def narrate(r: LeasingResponse) -> str:
-    """One paragraph for people: what was understood, what was found, what to do next."""
+    """One paragraph for people: what was understood, what was found, what to do next. A message
+    with two intents gets both answers, the route's first (a hazard's safety steps always lead)."""
+    if r.lease_answer is not None and r.route != "DOMA/lease":
+        rest = narrate(r.model_copy(update={"lease_answer": None}))
+        return f"{rest} About your lease: {_lease_text(r)}".strip()
     if r.lease_answer is not None:
-        la = r.lease_answer
-        flags = f" Watch out: {'; '.join(la.risk_flags)}." if la.risk_flags else ""
-        return la.answer + flags
+        if r.triage is not None:
+            return f"{_lease_text(r)} About the problem you reported: {r.triage.confirm_message}"
+        return _lease_text(r)
     if r.renewal is not None:
         pk = r.renewal
         if pk.primary is None:
@@ -61,3 +65,11 @@ def narrate(r: LeasingResponse) -> str:
             parts.append(f"Tour held: {a.address}, {describe(datetime.fromisoformat(a.start))} (hold {a.hold_id}).")
         parts.append(plan.confirmation_prompt)
     return " ".join(parts)
+
+
+def _lease_text(r: LeasingResponse) -> str:
+    la = r.lease_answer
+    if la is None:
+        return ""
+    flags = f" Watch out: {'; '.join(la.risk_flags)}." if la.risk_flags else ""
+    return la.answer + flags

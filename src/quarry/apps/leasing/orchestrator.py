@@ -51,6 +51,7 @@ from .models import (
     LeasingResponse,
     Matches,
     MatchItem,
+    Route,
     RouteDecision,
     SearchSpec,
     TourAction,
@@ -63,6 +64,7 @@ from .renewal import policy, rechecked, renewal_package
 from .renewal_terms import asked_term
 from .replies import is_confirmation
 from .setup import prepare
+from .tenant_asks import Settled, settle
 from .tickets import PENDING_TICKET, dispatch_ticket
 from .tour import book, confirm, plan_tours, release, session_holds
 from .triage import TicketDecision, hazard_of, triage
@@ -153,17 +155,34 @@ async def run(
                     filters={"scores": decision.scores, "decided_by": decision.decided_by},
                 )
             )
+            # A known tenant's question about their lease is answered from it, wherever the router
+            # sent it; a second intent in a clause of its own is answered beside it.
+            settled = settle(safe, decision.route) if tenant_id is not None else None
             if hazards and decision.route != "DOMA/triage":
                 # Life safety runs on every message, whatever the router or a model said.
                 why = f"life safety: {', '.join(h.name for h in hazards)} reported; triage first"
                 turn.trace.append(DecisionStep(step="route", action="DOMA/triage", model="policy", reason=why))
                 decision = decision.model_copy(update={"route": "DOMA/triage", "why": why})
+            if hazards:
+                asked = settled.asked if settled is not None else None
+                settled = Settled("DOMA/triage", "life safety first", "DOMA/lease", asked) if asked else None
+            elif settled is not None:
+                codes = ["lease_question"] if settled.route == "DOMA/lease" else []
+                turn.trace.append(
+                    DecisionStep(step="route", action=settled.route, model="policy", reason=settled.why,
+                                 codes=[*codes, *(["two_intents"] if settled.also else [])])
+                )  # fmt: skip
+                decision = decision.model_copy(
+                    update={"route": settled.route, "why": settled.why, "decided_by": "policy"}
+                )
             if decision.route == "VIA/needs":
                 response = await ctx.needs(safe, decision, turn.model("needs"))
             elif decision.route == "VIA/tour":
                 response = await ctx.tour(safe, decision, turn.model("needs"))
             else:
                 response = await ctx.doma(safe, decision)
+            if settled is not None and settled.also is not None and settled.also_text:
+                response = await ctx.beside(response, settled.also, settled.also_text)
             messages, model = routed.messages, routed.model or ""
         response.trace = turn.trace
         response.narrative = narrate(response)
@@ -450,6 +469,20 @@ class _Turn:
             if decision.route == "DOMA/lease":
                 return await self._lease(text, decision)
             return await self._renewal(text, decision)
+
+    async def beside(self, response: LeasingResponse, route: Route, text: str) -> LeasingResponse:
+        """The second intent of a message, answered beside the first: the lease answer to the clause
+        that asks it, or the ticket proposed for the clause that reports something wrong."""
+        if self.tenant_refusal is not None:
+            why = "the second intent needs a tenant's own records; this caller may not read them"
+            step = DecisionStep(step="route", action=route, model="policy", reason=why, codes=["not_allowed"])
+            self.trace.append(step)
+            return response
+        second = RouteDecision(route=route, why=f"second intent: {text!r}", decided_by="policy")
+        extra = await self.doma(text, second)
+        if route == "DOMA/lease":
+            return response.model_copy(update={"lease_answer": extra.lease_answer})
+        return response.model_copy(update={"triage": extra.triage})
 
     async def _triage(self, text: str, decision: RouteDecision) -> LeasingResponse:
         with timed() as t:

@@ -1,0 +1,105 @@
+"""A known tenant's message, clause by clause (issue 22, item 5): a question about the lease goes to
+lease QA wherever the router sent it, a second intent is answered beside the first, and nothing that
+asks about the lease opens a ticket, books a tour or prices a renewal. The sentences are new, written
+for these tests in the shape of each class; none is a blind-set message."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+import pytest
+
+from quarry.apps.leasing.models import LeasingResponse
+from quarry.apps.leasing.orchestrator import run
+from quarry.apps.leasing.tenant_asks import clauses, lease_question, settle
+from quarry.apps.leasing.when import NY
+from quarry.db import Database
+
+
+def _ask(text: str, tenant: str | None = "T-001") -> LeasingResponse:
+    return asyncio.run(run(text, tenant_id=tenant, clock=lambda: datetime(2026, 11, 23, 10, tzinfo=NY)))
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("are we allowed to swap the carpet tiles ourselves?", "permission"),
+        ("may our guests park bikes in the lobby", "permission"),
+        ("the blinds in the corner office - us or the landlord?", "responsibility"),
+        ("is the building supposed to shovel the loading area", "responsibility"),
+        ("do we get any cooling on sundays", "entitlement"),
+        ("does the overnight porter empty our recycling?", "entitlement"),
+        ("weekend heat, what does that cost us", "charges"),
+        ("what happens if the space burns down", "consequence"),
+        ("if we renew, is the rent reset to market?", "charges"),  # asked about the renewal, not for it
+        ("if we sublet the back room at a markup, who keeps the extra", "responsibility"),
+    ],
+)
+def test_a_question_about_the_lease_is_read_by_its_frame(text: str, frame: str) -> None:
+    ask = lease_question(text)
+    assert ask is not None and ask.frame == frame
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can someone come and look at the thermostat today",  # a request, not a permission
+        "could we get the carpet in reception shampooed?",  # a service asked for
+        "we'd like to renew for three more years, what can you offer?",  # the renewal itself
+        "renewal??",
+        "the freight elevator is stuck on 4",  # a report, no question
+    ],
+)
+def test_requests_reports_and_the_renewal_itself_are_not_lease_questions(text: str) -> None:
+    assert lease_question(text) is None
+
+
+def test_clauses_know_whether_they_ask() -> None:
+    parts = clauses("the sink drips. who fixes the faucet")
+    assert [c.asks for c in parts] == [False, True]
+    assert parts[1].text == "who fixes the faucet"
+
+
+def test_settle_moves_a_lease_question_off_side_effecting_routes() -> None:
+    moved = settle("do we get heat on sunday mornings?", "VIA/tour")
+    assert moved is not None and moved.route == "DOMA/lease" and moved.also is None
+    # A tour the tenant asks for in a clause of its own keeps the tour; the lease answer comes beside it.
+    both = settle("book a viewing of U-2054 friday at 3pm. also, are we allowed to sublet?", "VIA/tour")
+    assert both is not None and both.route == "VIA/tour" and both.also == "DOMA/lease"
+    # A report beside the question: the question leads, a ticket is proposed for the report.
+    report = settle("the radiator is leaking again - is fixing it on us or the landlord?", "DOMA/triage")
+    assert report is not None and report.route == "DOMA/lease" and report.also == "DOMA/triage"
+    assert report.also_text is not None and "leaking" in report.also_text
+    # Asked for, the renewal stays; asked about, it is the lease's.
+    assert settle("we want to renew for 5 years", "DOMA/renewal") is None
+    about = settle("if we renew, how is the new rent worked out?", "DOMA/renewal")
+    assert about is not None and about.route == "DOMA/lease"
+    # A tenant reporting something broken with no search or viewing asked: a ticket.
+    ticket = settle("card reader at our door died, we are locked out", "VIA/tour")
+    assert ticket is not None and ticket.route == "DOMA/triage"
+
+
+def test_a_tenants_lease_question_sent_elsewhere_is_answered_from_the_lease(leasing_db: Database) -> None:
+    r = _ask("do we get heat on saturday mornings? we have staff in")
+    assert r.route == "DOMA/lease" and r.lease_answer is not None and r.triage is None and r.renewal is None
+    assert any("lease_question" in s.codes for s in r.trace if s.step == "route")
+
+
+def test_two_intents_get_both_answers(leasing_db: Database) -> None:
+    r = _ask("the kitchenette sink is clogged. who pays for plumbing repairs, us or the landlord?")
+    assert r.route == "DOMA/lease" and r.lease_answer is not None and r.lease_answer.found
+    assert r.triage is not None and r.triage.status != "dispatched"  # proposed, waiting for "confirm"
+    assert any("two_intents" in s.codes for s in r.trace if s.step == "route")
+
+
+def test_a_hazard_leads_and_the_lease_question_is_still_answered(leasing_db: Database) -> None:
+    r = _ask("smoke is pouring out of the electrical closet!! and does our insurance clause cover the damage?")
+    assert r.route == "DOMA/triage" and r.triage is not None and r.triage.priority == "P0"
+    assert r.lease_answer is not None
+    assert r.narrative.index(r.triage.confirm_message[:20]) < r.narrative.index("About your lease")
+
+
+def test_a_prospect_is_not_taken_for_a_tenant(leasing_db: Database) -> None:
+    r = _ask("are pets allowed? looking for 2,000 sf in Chelsea under $12k", tenant=None)
+    assert r.route == "VIA/needs" and r.lease_answer is None
