@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -52,3 +52,16 @@ def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
         body = re.escape(phrase.rstrip("*")) + (r"\w*" if phrase.endswith("*") else "")
         alternatives.append(body if GLUED_SCRIPTS.search(phrase) else rf"(?<!\w){body}(?!\w)")
     return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def phrase_alternation(phrases: Iterable[str], *, word: Mapping[str, str] | None = None) -> str:
+    """A regex alternation of lexicon phrases, longest first: the words of a phrase are joined by
+    spaces or hyphens ("pet friendly" reads "pet-friendly"), a trailing `*` reads any ending
+    ("sublet*" reads "subletting"), and `word` maps a word to a pattern of its own ("we" → "(?:we|i)")."""
+
+    def one(phrase: str) -> str:
+        stem = phrase.rstrip("*")
+        body = r"[\s-]+".join((word or {}).get(w.lower(), re.escape(w)) for w in stem.split())
+        return body + (r"\w*" if phrase.endswith("*") else "")
+
+    return "|".join(one(p) for p in sorted(set(phrases), key=len, reverse=True))

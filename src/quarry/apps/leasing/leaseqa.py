@@ -19,7 +19,7 @@ from typing import Any
 from quarry.db import Database
 from quarry.embed import Embedder, embed_query
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 from quarry.search import HybridSource, bm25_sql, hybrid_rank, rrf_fuse, tokenize
 
 from .chunks import AMENDMENT_WORDS
@@ -64,13 +64,7 @@ class Topic:
 
 def _cue_pattern(cues: list[str]) -> re.Pattern[str]:
     """A cue list as one pattern: `*` reads any ending, a space also a hyphen."""
-
-    def one(cue: str) -> str:
-        stem = cue.rstrip("*")
-        body = r"[\s-]*".join(re.escape(w) for w in stem.split())
-        return body + (r"\w*" if cue.endswith("*") else "")
-
-    return re.compile(rf"\b(?:{'|'.join(one(c) for c in sorted(cues, key=len, reverse=True))})\b", re.IGNORECASE)
+    return re.compile(rf"\b(?:{phrase_alternation(cues)})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

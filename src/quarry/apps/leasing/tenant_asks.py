@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 
 from .models import Route
 from .routing import rule_scores
@@ -75,11 +75,7 @@ class Settled:
 
 
 def _pattern(phrases: list[str]) -> re.Pattern[str]:
-    def one(phrase: str) -> str:
-        words = [_PRONOUNS.get(w, re.escape(w)) for w in phrase.lower().split()]
-        return r"[\s-]+".join(words)
-
-    alts = "|".join(one(p) for p in sorted(set(phrases), key=len, reverse=True))
+    alts = phrase_alternation(phrases, word=_PRONOUNS)
     return re.compile(rf"(?<![\w'])(?:{alts})(?![\w'])", re.IGNORECASE)
 
 

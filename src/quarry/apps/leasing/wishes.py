@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 
 from .amenities import lexicon as amenity_lexicon
 
@@ -32,8 +32,7 @@ NEAR_TRANSIT = "near transit"
 
 def _alt(phrases: list[str]) -> str:
     """An alternation of phrases, longest first; a space also matches a hyphen."""
-    ordered = sorted(set(phrases), key=len, reverse=True)
-    return "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in ordered)
+    return phrase_alternation(phrases)
 
 
 @lru_cache(maxsize=1)
