@@ -20,6 +20,7 @@ from quarry.apps.leasing.hazards import find_hazards, lexicon
 from quarry.apps.leasing.models import LeasingResponse
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.replies import is_confirmation
+from quarry.apps.leasing.triage import CONFIRM_ASK
 from quarry.apps.leasing.when import NY
 from quarry.db import Database
 from quarry.nlu.lexicon import load_lexicon
@@ -118,6 +119,8 @@ def test_confirm_dispatches_the_proposed_ticket_once(leasing_db: Database) -> No
     assert sent.route == "DOMA/triage" and sent.triage is not None
     assert sent.triage.status == "dispatched" and sent.triage.ticket_id is not None
     assert (sent.triage.vendor, sent.triage.priority) == (first.triage.vendor, first.triage.priority)
+    # The proposal asks for the confirm; once sent, the message no longer does (and names the ticket).
+    assert first.triage.confirm_message.endswith(CONFIRM_ASK) and CONFIRM_ASK not in sent.triage.confirm_message
     row = leasing_db.fetch_one(
         "SELECT tenant_id, vendor, priority, status FROM leasing_tickets WHERE ticket_id = :i",
         {"i": sent.triage.ticket_id},

@@ -67,7 +67,7 @@ from .setup import prepare
 from .tenant_asks import Settled, settle
 from .tickets import PENDING_TICKET, dispatch_ticket
 from .tour import book, confirm, plan_tours, release, session_holds
-from .triage import TicketDecision, hazard_of, triage
+from .triage import TicketDecision, hazard_of, sent_message, triage
 from .when import Clock, names_a_time, now_ny
 
 HELD = "held"
@@ -524,7 +524,13 @@ class _Turn:
                 dispatch_ticket, self.db, proposed, session_id=self.sid, tenant_id=pending.get("tenant_id"),
                 report=self.state.get("ticket_text", text),
             )  # fmt: skip
-        sent = proposed.model_copy(update={"ticket_id": ticket_id, "status": "dispatched"})
+        sent = proposed.model_copy(
+            update={
+                "ticket_id": ticket_id,
+                "status": "dispatched",
+                "confirm_message": sent_message(proposed.confirm_message, ticket_id),
+            }
+        )
         self.state.pop(PENDING_TICKET, None)
         self.trace.append(
             DecisionStep(step="dispatch", action=sent.priority, model="policy", ms=t.ms,

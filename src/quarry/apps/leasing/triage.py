@@ -27,6 +27,14 @@ Priority = Literal["P0", "P1", "P2"]
 Category = Literal["emergency", "plumbing", "hvac", "general"]
 
 
+CONFIRM_ASK = "Reply 'confirm' to send it."
+
+
+def sent_message(proposed: str, ticket_id: int) -> str:
+    """The proposal's words once the tenant confirmed it: the vendor is on the way (safety steps stay first)."""
+    return proposed.replace(" can be sent", " is on the way").replace(CONFIRM_ASK, f"Ticket {ticket_id}.")
+
+
 def _re(p: str) -> re.Pattern[str]:
     return re.compile(p, re.IGNORECASE)
 
@@ -174,7 +182,7 @@ def triage(
     if priority == "P0" and GENERIC_SAFETY[1] not in safety:
         safety = [*safety, GENERIC_SAFETY[1]]  # life safety always gets a person on the phone
     lead = "EMERGENCY (P0): " + " ".join(safety) + " Then: " if priority == "P0" else f"{priority} ticket: "
-    confirm = f"{lead}{vendor['name']} is being dispatched{place}, ETA about {eta:g} h. Reply 'confirm' to send it."
+    confirm = f"{lead}{vendor['name']} can be sent{place}, ETA about {eta:g} h. {CONFIRM_ASK}"
     return TriageResult(
         category=category,
         priority=priority,
