@@ -78,6 +78,11 @@ def topics() -> tuple[Topic, ...]:
 
 
 @lru_cache(maxsize=1)
+def _asks_qualifier() -> re.Pattern[str]:
+    return _cue_pattern(load_lexicon("quarry.apps.leasing", "lease_topics")["qualifiers"]["asks"])
+
+
+@lru_cache(maxsize=1)
 def qualifier_heading() -> re.Pattern[str]:
     """Headings of sections that qualify an article's rule rather than state it (holdover damages,
     indemnity, waiver of subrogation, certificates, recapture, transfer profits, determination): a
@@ -234,9 +239,11 @@ def answer_question(
         return abstain()
     # A section stating a rule before one qualifying it (21.1 "Holdover Rent" before 21.2 "Holdover
     # Damages"), then one titled for the topic ("1.4 Expiration Date"), then by retrieval rank.
+    # A question about the qualification itself ("who keeps the difference?") is answered by it.
+    demote = not _asks_qualifier().search(question)
     on_topic.sort(
         key=lambda cs: (
-            bool(qualifier_heading().search(cs[0]["heading"])),
+            demote and bool(qualifier_heading().search(cs[0]["heading"])),
             not mentions(cs[0], "heading"),
             position[cs[0]["chunk_no"]],
         )
@@ -259,7 +266,7 @@ def answer_question(
             for c in originals[1:]
             if c["section"].startswith(article)
             and c["section"] != top["section"]
-            and not qualifier_heading().search(c["heading"])
+            and not (demote and qualifier_heading().search(c["heading"]))
             and not CONDITIONAL.match(_after_heading(c))
             and (yes_no or mentions(c, "heading") or _score(on_topic, c) >= SAME_ARTICLE_SCORE * best)
         ]
