@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from quarry.errors import QuarryError
 from quarry.evaluate.blind import BlindVerdict, Grader, GraderSets
 from quarry.settings import Settings
 
@@ -79,11 +80,14 @@ def message_grader(settings: Settings) -> Grader:
         want_routes = routes if isinstance(routes, list) else [routes]
         session = None
         resp: LeasingResponse | None = None
+        group = str(want_routes[0] or "refuse")
         for turn in record["turns"]:
-            resp = await run(turn, session_id=session, tenant_id=record.get("tenant_id"), settings=settings)
+            try:
+                resp = await run(turn, session_id=session, tenant_id=record.get("tenant_id"), settings=settings)
+            except QuarryError as exc:  # a 4xx the user would see: wrong, with the reason
+                return BlindVerdict(id=rid, right=False, group=group, why=f"error on {turn!r}: {exc}")
             session = resp.session_id
         assert resp is not None
-        group = str(want_routes[0] or "refuse")
         if routes is None:  # off-topic: no pipeline should act
             ok = resp.spec is None and resp.triage is None and resp.renewal is None and resp.holds is None
             return BlindVerdict(id=rid, right=ok, group=group, why="" if ok else f"acted as {resp.route}")
