@@ -110,3 +110,20 @@ def test_confirm_after_the_hold_lapsed_says_so(leasing_db: Database) -> None:
 )
 def test_a_hold_lapses_at_the_earlier_of_a_day_and_two_hours_before(tour_in: timedelta, expires_in: timedelta) -> None:
     assert hold_expiry(NOW + tour_in, now=NOW, ttl_hours=24) == NOW + expires_in
+
+
+def test_a_tour_not_proposed_or_a_release_with_nothing_held_is_answered_not_an_error(leasing_db: Database) -> None:
+    leasing_db.execute("DELETE FROM leasing_holds")
+    first = ask(SEARCH)
+    assert first.action_plan is not None
+    proposed = len(first.action_plan.actions)
+    beyond = ask(f"book tour {proposed + 1}", first.session_id)
+    assert beyond.question and beyond.asks_for == ["tour"] and beyond.holds is None
+    assert beyond.action_plan is not None and len(beyond.action_plan.actions) == proposed  # the plan stays
+    assert any("no_such_tour" in s.codes for s in beyond.trace)
+    nothing = ask("cancel the hold", first.session_id)
+    assert nothing.question and nothing.asks_for == ["tour"]
+    assert [h for h in nothing.holds or [] if h.status == "active"] == []
+    # The plan is still there: booking one that exists works after both.
+    held = ask("book tour 1", first.session_id)
+    assert held.action_plan is not None and held.action_plan.actions[0].hold_id is not None

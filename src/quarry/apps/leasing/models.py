@@ -300,7 +300,8 @@ class LeasingResponse(BaseModel):
     question: str | None = Field(None, description="The one clarifying question, when the spec is underconstrained.")
     asks_for: list[str] = Field(
         default_factory=list,
-        description="What the question asks for, as stable keys: tenant_id, search, place, location, size, budget.",
+        description="What the question asks for, as stable keys: tenant_id, search, place, location, size, budget, "
+        "tour.",
     )
     spec: SearchSpec | None = None
     matches: Matches | None = None

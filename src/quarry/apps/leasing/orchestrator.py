@@ -374,7 +374,13 @@ class _Turn:
 
     async def _book(self, decision: RouteDecision, plan: ActionPlan, n: int) -> LeasingResponse:
         if not 1 <= n <= len(plan.actions):
-            raise BadInput(f"There is no tour {n}: choose 1–{len(plan.actions)}.")
+            # Said back in the conversation (the plan stays): a reply, not an error page.
+            only = "tour 1" if len(plan.actions) == 1 else f"a tour from 1 to {len(plan.actions)}"
+            ask = f"There is no tour {n} in the times I proposed: book {only}, or ask for other times."
+            self.trace.append(
+                DecisionStep(step="hold", action="ask", model="policy", reason=ask, codes=["no_such_tour"])
+            )
+            return self._response(decision, question=ask, asks_for=["tour"], action_plan=plan)
         action: TourAction = plan.actions[n - 1]
         with timed() as t:
             hold_id = await self.db.run(
@@ -443,7 +449,10 @@ class _Turn:
         active = [h for h in holds if h.status in {"active", "booked"}]  # a booking can be called off too
         targets = [int(which)] if which else [h.hold_id for h in active[:1]]
         if not targets:
-            raise NotFound("There is no active hold to release in this session.")
+            ask = "There is no tour held in this conversation, so nothing was released."
+            self.trace.append(DecisionStep(step="hold", action="release", count=0, model="policy", reason=ask,
+                                           codes=["nothing_held"]))  # fmt: skip
+            return self._response(decision, question=ask, asks_for=["tour"], holds=holds)
         ok = await self.db.run(release, self.db, targets[0], session_id=self.sid)
         if ok and self.state.get(HELD) == targets[0]:
             self.state.pop(HELD, None)
