@@ -57,6 +57,19 @@ def test_rerun_is_idempotent(loaded) -> None:  # type: ignore[no-untyped-def]
     assert db.scalar("SELECT count(*) FROM leasing_lease_chunks") == first.lease_chunks
 
 
+def test_a_lease_chunked_by_an_older_release_is_chunked_again(loaded) -> None:  # type: ignore[no-untyped-def]
+    db, first, _ = loaded
+    # What an older chunker left: a label it gave differently (the title line of a clause cited as "8").
+    db.execute("UPDATE leasing_lease_chunks SET section = 'stale' WHERE lease_id = 'LEASE-0010' AND chunk_no = 1")
+    again = ingest(db)
+    assert db.scalar("SELECT count(*) FROM leasing_lease_chunks WHERE section = 'stale'") == 0
+    assert again.lease_chunks == first.lease_chunks
+    embedded = "SELECT count(*) FROM leasing_lease_chunks WHERE lease_id = :l AND embedding IS NOT NULL"
+    assert db.scalar(embedded, {"l": "LEASE-0001"}) == db.scalar(  # untouched leases keep their vectors
+        "SELECT count(*) FROM leasing_lease_chunks WHERE lease_id = 'LEASE-0001'"
+    )
+
+
 def test_every_unit_equals_the_generators_canonical_record(loaded) -> None:  # type: ignore[no-untyped-def]
     db, _, _ = loaded
     rows = {r["unit_id"]: r for r in db.fetch_all("SELECT * FROM leasing_units")}

@@ -555,15 +555,19 @@ def refresh_chunk_stats(db: Database) -> None:
 def load_lease(tx: Any, lease_id: str, body: str, *, premises: str = "", source: str = "upload") -> int:
     """Store one lease and replace its chunks (inside the caller's transaction); its chunk count.
 
-    An unchanged lease is left alone, so its chunks keep their embeddings (re-runs embed nothing)."""
-    same = tx.scalar(
-        "SELECT count(*) FROM leasing_lease_chunks c JOIN leasing_leases l USING (lease_id)"
-        " WHERE l.lease_id = :id AND l.body = :b AND l.premises = :p AND l.source = :s",
+    A lease whose text and chunks are unchanged is left alone, so its chunks keep their embeddings
+    (re-runs embed nothing); one chunked differently by this release (a new drafting family read,
+    a label changed) is chunked again, so an upgraded database cites as a new one does."""
+    chunks = chunk_lease(body)
+    stored = tx.fetch_all(
+        "SELECT c.page, c.section, c.heading, c.body FROM leasing_lease_chunks c JOIN leasing_leases l USING (lease_id)"
+        " WHERE l.lease_id = :id AND l.body = :b AND l.premises = :p AND l.source = :s ORDER BY c.chunk_no",
         {"id": lease_id, "b": body, "p": premises, "s": source},
     )
-    if same:
-        return int(same)
-    chunks = chunk_lease(body)
+    if stored and [(r["page"], r["section"], r["heading"], r["body"]) for r in stored] == [
+        (c.page, c.section, c.heading, c.body) for c in chunks
+    ]:
+        return len(stored)
     tx.execute(
         "INSERT INTO leasing_leases (lease_id, premises, pages, body, source) VALUES (:id, :p, :n, :b, :s)"
         " ON CONFLICT (lease_id) DO UPDATE SET premises = EXCLUDED.premises, pages = EXCLUDED.pages,"
