@@ -137,7 +137,8 @@ def test_http_message_and_errors(client: TestClient) -> None:
     staff = {"Authorization": f"Bearer {create_key(get_database(get_settings()), 'staff', name='t')[1]}"}
     assert client.post("/api/leasing/message", json=sublet, headers=staff).status_code == 404
     bad = client.post("/api/leasing/message", json={"text": "book tour 9", "session_id": body["session_id"]})
-    assert bad.status_code == 400 and "no tour 9" in bad.json()["detail"]
+    # A tour that was not proposed is said back in the conversation (the plan kept), not an error page.
+    assert bad.status_code == 200 and bad.json()["asks_for"] == ["tour"] and bad.json()["action_plan"] is not None
 
 
 def test_cli_ask_json_and_ingest(leasing_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:

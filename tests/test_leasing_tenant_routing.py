@@ -103,3 +103,12 @@ def test_a_hazard_leads_and_the_lease_question_is_still_answered(leasing_db: Dat
 def test_a_prospect_is_not_taken_for_a_tenant(leasing_db: Database) -> None:
     r = _ask("are pets allowed? looking for 2,000 sf in Chelsea under $12k", tenant=None)
     assert r.route == "VIA/needs" and r.lease_answer is None
+
+
+def test_a_message_nothing_here_answers_is_asked_back_not_guessed(leasing_db: Database) -> None:
+    r = _ask("can you recommend a good dentist for my kid?", tenant=None)
+    assert r.question and r.asks_for == ["search"]
+    assert r.spec is None and r.triage is None and r.renewal is None and r.holds is None and r.matches is None
+    assert any("out_of_scope" in s.codes for s in r.trace)
+    # A search with any cue is still a search.
+    assert _ask("need ~1,200 sf in Chelsea under $9k", tenant=None).spec is not None

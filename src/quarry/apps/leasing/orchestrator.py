@@ -75,6 +75,10 @@ HELD = "held"
 APP = "leasing"
 MAX_MESSAGE_CHARS = 2000
 EMPTY_HINT = "say what space you need, or ask about your lease, a repair or a renewal."
+SCOPE = (
+    "I can search office and retail space (size, area, budget), hold and book tours, and answer tenants about "
+    "their lease, repairs and renewals. What are you looking for?"
+)
 TENANT_ID = re.compile(r"^T-\d{1,6}$")
 
 
@@ -175,7 +179,23 @@ async def run(
                 decision = decision.model_copy(
                     update={"route": settled.route, "why": settled.why, "decided_by": "policy"}
                 )
-            if decision.route == "VIA/needs":
+            unheard = (
+                tenant_id is None
+                and not hazards
+                and not decision.scores
+                and decision.decided_by in ("classifier", "default")
+                and state.get("awaiting") is None
+            )
+            if unheard:
+                # Nothing in the message points at anything this assistant does ("who won the game last
+                # night?"): said back, never guessed into a search, a ticket or an offer.
+                why = "no keyword or cue of any route: asked what is wanted instead of guessing"
+                turn.trace.append(DecisionStep(step="route", action="ask", model="policy", reason=why,
+                                               codes=["out_of_scope"]))  # fmt: skip
+                response = LeasingResponse(
+                    route=decision.route, why=why, session_id=turn.session_id, question=SCOPE, asks_for=["search"]
+                )
+            elif decision.route == "VIA/needs":
                 response = await ctx.needs(safe, decision, turn.model("needs"))
             elif decision.route == "VIA/tour":
                 response = await ctx.tour(safe, decision, turn.model("needs"))
