@@ -107,7 +107,7 @@ def test_a_prospect_is_not_taken_for_a_tenant(leasing_db: Database) -> None:
 
 def test_a_message_nothing_here_answers_is_asked_back_not_guessed(leasing_db: Database) -> None:
     r = _ask("can you recommend a good dentist for my kid?", tenant=None)
-    assert r.question and r.asks_for == ["search"]
+    assert r.question and r.asks_for == ["search"] and r.route == "VIA/needs"  # not the vote's guess
     assert r.spec is None and r.triage is None and r.renewal is None and r.holds is None and r.matches is None
     assert any("out_of_scope" in s.codes for s in r.trace)
     # A search with any cue is still a search.

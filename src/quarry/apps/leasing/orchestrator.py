@@ -193,7 +193,7 @@ async def run(
                 turn.trace.append(DecisionStep(step="route", action="ask", model="policy", reason=why,
                                                codes=["out_of_scope"]))  # fmt: skip
                 response = LeasingResponse(
-                    route=decision.route, why=why, session_id=turn.session_id, question=SCOPE, asks_for=["search"]
+                    route="VIA/needs", why=why, session_id=turn.session_id, question=SCOPE, asks_for=["search"]
                 )
             elif decision.route == "VIA/needs":
                 response = await ctx.needs(safe, decision, turn.model("needs"))
