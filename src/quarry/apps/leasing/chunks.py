@@ -59,7 +59,7 @@ def _first_line(page: str) -> tuple[int, str]:
 
 
 def _titled(words: str) -> str:
-    return " ".join(w if w in ("No.", "NO.") else w.capitalize() for w in words.split()).replace("NO.", "No.")
+    return " ".join(w.capitalize() for w in words.split())
 
 
 def chunk_lease(text: str) -> list[Chunk]:

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from quarry.db import Database
-from quarry.embed import Embedder, embed_query
+from quarry.embed import Embedder, embed_query, vector_literal
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 from quarry.search import HybridSource, bm25_sql, hybrid_rank, rrf_fuse, tokenize
@@ -169,14 +171,16 @@ def _order(
     bm25: dict[int, float],
     embedder: Embedder | None,
     weights: dict[str, float] | None,
-) -> tuple[list[int], str]:
-    """Chunk numbers best first and the retrieval mode: hybrid when the lease has this model's vectors."""
+) -> tuple[list[int], str, np.ndarray | None]:
+    """Chunk numbers best first, the retrieval mode (hybrid when the lease has this model's vectors) and
+    the question's vector (None: lexical)."""
     if embedder is None or not lease_embedded(db, lease_id, embedder.model):
-        return list(bm25), "lexical"
+        return list(bm25), "lexical", None
     vec = embed_query(db, embedder, question)
     where, params = "lease_id = :lease", {"lease": lease_id}
     hits = hybrid_rank(db, SOURCE, where=where, params=params, query_vec=vec, terms=terms, limit=40, weights=weights)
-    return [int(k.rsplit(":", 1)[1]) for k in hits.ids], "hybrid" if hits.used_vector and hits.used_bm25 else "vector"
+    mode = "hybrid" if hits.used_vector and hits.used_bm25 else "vector"
+    return [int(k.rsplit(":", 1)[1]) for k in hits.ids], mode, vec
 
 
 def answer_question(
@@ -205,7 +209,7 @@ def answer_question(
     if not hits and embedder is None:
         return abstain()
     bm25 = {int(h["id"]): float(h["bm25"]) for h in hits}
-    order, mode = _order(db, lease["lease_id"], question, search_terms, bm25, embedder, weights)
+    order, mode, vec = _order(db, lease["lease_id"], question, search_terms, bm25, embedder, weights)
     chunks = {
         r["chunk_no"]: r
         for r in db.fetch_all(
@@ -221,7 +225,7 @@ def answer_question(
         passages.extend({**c, "lease_id": lease["lease_id"], "retrieval": mode} for c, _ in ranked[:PASSAGES])
     if topic is None:
         # No topic the lexicon knows: the section is chosen by meaning, when the lease has vectors.
-        return _by_meaning(db, lease, question, q_terms, bm25, embedder, mode)
+        return _by_meaning(db, lease, q_terms, bm25, embedder, vec, mode)
 
     def mentions(c: dict[str, Any], field: str = "body") -> bool:
         text = f"{c['heading']} {c['body']}" if field == "body" else c["heading"]
@@ -318,37 +322,27 @@ MEANING_WEIGHTS = {"vector": 0.7, "bm25": 0.3}
 """RRF weights of the meaning path: the vector ranking leads (0.3/0.7 and 0.5/0.5 scored the same or one
 fewer on the first blind round; the words of a question worded otherwise are what mislead BM25)."""
 RARE_SHARE = 0.25
+"""A question word in at most this share of the lease's chunks is specific enough to tie a clause to it."""
 UNHEARD_NEAR = 1.5
 """Below the bar, the words of the question the lease never uses, read alone, must point at the chosen
 section at least this far above the lease's chunks (z); "parking" read alone points nowhere near the
 rules paragraph a "parking space" question fell on (z ≤ 1.23 on the in-sample leases)."""
-"""A question word in at most this share of the lease's chunks is specific enough to tie a clause to it."""
 
 
 def _by_meaning(
     db: Database,
     lease: dict[str, Any],
-    question: str,
     q_terms: list[str],
     bm25: dict[int, float],
     embedder: Embedder | None,
+    vec: np.ndarray | None,
     mode: str,
 ) -> LeaseAnswer:
-    """The section nearest the question in the hybrid order (vector ⊕ BM25), amendments first; an
-    abstention when the lease has no vectors or no clause stands out and none holds a rarer word."""
-    if embedder is None or mode == "lexical":
+    """The section nearest the question (its vector `vec`) in the order vector ⊕ BM25, amendments first;
+    an abstention when the lease has no vectors or no clause stands out and none holds a rarer word."""
+    if embedder is None or vec is None or mode == "lexical":
         return abstain()
-    vec = embed_query(db, embedder, question)
-    from quarry.embed import vector_literal
-
-    sims = {
-        int(r["chunk_no"]): float(r["sim"])
-        for r in db.fetch_all(
-            "SELECT chunk_no, 1 - (embedding <=> CAST(:v AS vector)) AS sim FROM leasing_lease_chunks"
-            " WHERE lease_id = :l AND embedding IS NOT NULL",
-            {"v": vector_literal(vec), "l": lease["lease_id"]},
-        )
-    }
+    sims = {n: z for n, _, z in _standing(db, lease["lease_id"], vec)}
     chunks = {
         int(r["chunk_no"]): r
         for r in db.fetch_all(
@@ -363,13 +357,10 @@ def _by_meaning(
     ranked = [chunks[n] for n in (int(str(k)) for k, _ in fused) if n in chunks and chunks[n]["section"]]
     if not ranked or len(sims) < 3:
         return abstain()
-    values = list(sims.values())
-    mean = sum(values) / len(values)
-    spread = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5 or 1.0
     top = ranked[0]
     # A section over a page break: cite it where it starts.
     top = min((c for c in chunks.values() if c["section"] == top["section"]), key=lambda c: c["page"])
-    z = (max(sims.get(c["chunk_no"], mean) for c in ranked if c["section"] == top["section"]) - mean) / spread
+    z = max(sims.get(c["chunk_no"], 0.0) for c in ranked if c["section"] == top["section"])
     df = {t: sum(t in c["terms"] for c in chunks.values()) for t in q_terms}
     rare = {t for t, n in df.items() if 0 < n <= RARE_SHARE * len(chunks)}
     in_top = {t for t in rare if any(t in c["terms"] for c in chunks.values() if c["section"] == top["section"])}
@@ -390,23 +381,21 @@ def _by_meaning(
     return compose(citations, mode) if citations else abstain()
 
 
-def _zscores(db: Database, embedder: Embedder, lease_id: str, text: str) -> dict[str, float]:
-    """Per section: how far its nearest chunk to `text` stands above this lease's chunks (z-score)."""
-    from quarry.embed import vector_literal
-
+def _standing(db: Database, lease_id: str, vec: np.ndarray) -> list[tuple[int, str | None, float]]:
+    """(chunk number, section, z) for every embedded chunk of the lease: how far the chunk's similarity to
+    `vec` stands above the lease's chunks, in standard deviations (the ranking order is the same as by
+    similarity)."""
     rows = db.fetch_all(
-        "SELECT section, 1 - (embedding <=> CAST(:v AS vector)) AS sim FROM leasing_lease_chunks"
+        "SELECT chunk_no, section, 1 - (embedding <=> CAST(:v AS vector)) AS sim FROM leasing_lease_chunks"
         " WHERE lease_id = :l AND embedding IS NOT NULL",
-        {"v": vector_literal(embed_query(db, embedder, text)), "l": lease_id},
+        {"v": vector_literal(vec), "l": lease_id},
     )
     sims = [float(r["sim"]) for r in rows]
+    if not sims:
+        return []
     mean = sum(sims) / len(sims)
     spread = (sum((v - mean) ** 2 for v in sims) / len(sims)) ** 0.5 or 1.0
-    best: dict[str, float] = {}
-    for r in rows:
-        if r["section"]:
-            best[r["section"]] = max(best.get(r["section"], -9.0), (float(r["sim"]) - mean) / spread)
-    return best
+    return [(int(r["chunk_no"]), r["section"], (float(r["sim"]) - mean) / spread) for r in rows]
 
 
 def _elsewhere(db: Database, embedder: Embedder | None, lease_id: str, df: dict[str, int], section: str) -> bool:
@@ -415,8 +404,8 @@ def _elsewhere(db: Database, embedder: Embedder | None, lease_id: str, df: dict[
     unheard = [t for t, n in df.items() if n == 0 and len(t) >= 4 and t not in stopwords(("en",))]
     if embedder is None or not unheard:
         return False
-    z = _zscores(db, embedder, lease_id, " ".join(unheard))
-    return z.get(section, 0.0) < UNHEARD_NEAR
+    standing = _standing(db, lease_id, embed_query(db, embedder, " ".join(unheard)))
+    return max((z for _, sec, z in standing if sec == section), default=0.0) < UNHEARD_NEAR
 
 
 def compose(citations: list[Citation], mode: str) -> LeaseAnswer:
