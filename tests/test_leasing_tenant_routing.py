@@ -110,5 +110,9 @@ def test_a_message_nothing_here_answers_is_asked_back_not_guessed(leasing_db: Da
     assert r.question and r.asks_for == ["search"] and r.route == "VIA/needs"  # not the vote's guess
     assert r.spec is None and r.triage is None and r.renewal is None and r.holds is None and r.matches is None
     assert any("out_of_scope" in s.codes for s in r.trace)
-    # A search with any cue is still a search.
-    assert _ask("need ~1,200 sf in Chelsea under $9k", tenant=None).spec is not None
+    # A search with any cue is still a search; a cue-less follow-up in its conversation is not asked back.
+    search = _ask("need ~1,200 sf in Chelsea under $9k", tenant=None)
+    assert search.spec is not None
+    follow = asyncio.run(run("hmm and what about the other one", session_id=search.session_id,
+                             clock=lambda: datetime(2026, 11, 23, 10, tzinfo=NY)))  # fmt: skip
+    assert not any("out_of_scope" in s.codes for s in follow.trace)

@@ -184,7 +184,7 @@ async def run(
                 and not hazards
                 and not decision.scores
                 and decision.decided_by in ("classifier", "default")
-                and state.get("awaiting") is None
+                and not turn.history  # a conversation's opener: a follow-up ("push it to the next day") is not
             )
             if unheard:
                 # Nothing in the message points at anything this assistant does ("who won the game last
