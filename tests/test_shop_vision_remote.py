@@ -43,3 +43,28 @@ def test_an_image_reaches_the_configured_model_and_its_words_come_back() -> None
     assert seen[0]["path"].endswith("/chat/completions") and seen[0]["body"]["model"] == "vision-test"
     assert turn.route == "vision" and turn.message == "یخچال سفید"
     assert next(t for t in turn.trace if t.step == "vision").model == "vision-test"
+
+
+def _output_fields(body: dict[str, Any]) -> set[str]:
+    tools = [t["function"] for t in body.get("tools", [])]
+    return {k for t in tools if t["name"] == "final_result" for k in t["parameters"].get("properties", {})}
+
+
+def test_the_router_and_the_dialogue_extractor_use_their_own_seed_models() -> None:
+    # Seed: OPENAI_MODEL for every agent, OPENAI_ROUTER_MODEL for the turn router and
+    # OPENAI_MULTITURN_NLU_MODEL for the dialogue's extractor; each defaults to the one model.
+    prepared_database()
+
+    def handler(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        args: dict[str, Any] = {"mode": "multi_turn"} if "mode" in _output_fields(body) else {}
+        return 200, tool_call_completion(body["model"], "final_result", args)
+
+    def models_asked(settings: Settings, chat: str) -> dict[str, str]:
+        with local_openai(handler) as (url, seen):
+            s = settings.model_copy(update={"openai_base_url": url, "openai_api_key": "test-key"})
+            asyncio.run(run(chat, [TextPart(type="text", content="یه یخچال خوب میخوام")], settings=s))
+        return {("router" if "mode" in _output_fields(r["body"]) else "extractor"): r["body"]["model"] for r in seen}
+
+    own = Settings(openai_model_name="main-m", openai_router_model="router-m", openai_multiturn_nlu_model="nlu-m")
+    assert models_asked(own, "seed-models") == {"router": "router-m", "extractor": "nlu-m"}
+    assert models_asked(Settings(openai_model_name="main-m"), "one-model") == {"router": "main-m", "extractor": "main-m"}

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 from pydantic_settings import (
     BaseSettings,
     DotEnvSettingsSource,
@@ -48,7 +48,17 @@ class Settings(BaseSettings):
         None, description="Key for an OpenAI-compatible server (used when no OpenRouter key)."
     )
     openai_base_url: str | None = Field(None, description="Any OpenAI-compatible server.")
-    openai_model_name: str = Field("gpt-4.1-mini", description="Model name on the OpenAI-compatible server.")
+    openai_model_name: str = Field(
+        "gpt-4.1-mini",
+        validation_alias=AliasChoices("openai_model_name", "OPENAI_MODEL"),
+        description="Model name on the OpenAI-compatible server (`OPENAI_MODEL` also names it, as the shop seed does).",
+    )
+    openai_router_model: str | None = Field(
+        None, description="Model of the shop's turn router; empty = the primary model of the provider."
+    )
+    openai_multiturn_nlu_model: str | None = Field(
+        None, description="Model of the shop's dialogue extractor; empty = the primary model of the provider."
+    )
     llm_timeout_s: float = Field(30.0, description="Per-request timeout for remote models (then fallback).")
     llm_breaker_failures: int = Field(
         2, ge=1, description="Server errors or refused keys in a row that open the provider's breaker (see docs)."

@@ -85,12 +85,14 @@ async def run_agent(
     message_history: Sequence[ModelMessage] | None = None,
     usage_limits: UsageLimits | None = None,
     timeout_s: float | None = None,
+    model_name: str | None = None,
 ) -> AgentRun[OutputT]:
     """Run `agent` once on the configured chain (or `model` when injected, as tests do).
 
-    `prompt` is text, or a list of parts (text and `BinaryContent` images) for multimodal agents."""
+    `prompt` is text, or a list of parts (text and `BinaryContent` images) for multimodal agents.
+    `model_name` gives this agent its own primary remote model (None = the provider's)."""
     log = start_fallback_log()
-    chosen = model or build_model(settings, offline, name=name)
+    chosen = model or build_model(settings, offline, name=name, model_name=model_name)
     started = time.perf_counter()
     with recording_tools() as tools:
         try:

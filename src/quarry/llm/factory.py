@@ -65,8 +65,11 @@ class RemoteProvider:
         return provider_key(self.base_url or OPENAI_DEFAULT_URL)
 
 
-def remote_provider(settings: Settings) -> RemoteProvider | None:
-    """The provider the settings configure (None when no key is set or the provider is 'offline')."""
+def remote_provider(settings: Settings, model_name: str | None = None) -> RemoteProvider | None:
+    """The provider the settings configure (None when no key is set or the provider is 'offline').
+
+    `model_name` replaces the provider's primary model for one agent (the shop's router and dialogue
+    extractor have their own settings); the fallback models stay behind it."""
     if settings.llm_provider == "offline":
         return None
     fallbacks = settings.fallback_models
@@ -75,14 +78,14 @@ def remote_provider(settings: Settings) -> RemoteProvider | None:
             "openrouter",
             settings.openrouter_base_url,
             settings.openrouter_api_key,
-            [settings.openrouter_model_name, *fallbacks],
+            [model_name or settings.openrouter_model_name, *fallbacks],
         )
     if settings.llm_provider in ("auto", "openai") and (settings.openai_api_key or settings.openai_base_url):
         return RemoteProvider(
             "openai",
             settings.openai_base_url,
             settings.openai_api_key or "none",
-            [settings.openai_model_name, *fallbacks],
+            [model_name or settings.openai_model_name, *fallbacks],
         )
     return None
 
@@ -143,9 +146,11 @@ def _use_price_tables(needed: bool) -> None:
     data_snapshot.set_custom_snapshot(None if needed else _NO_PRICES)
 
 
-def build_model(settings: Settings, offline: FunctionDef, *, name: str) -> Model:
-    """Remote chain → offline model; the offline model alone when nothing remote is configured."""
-    provider = remote_provider(settings)
+def build_model(settings: Settings, offline: FunctionDef, *, name: str, model_name: str | None = None) -> Model:
+    """Remote chain → offline model; the offline model alone when nothing remote is configured.
+
+    `model_name`: this agent's own primary model (None = the provider's)."""
+    provider = remote_provider(settings, model_name)
     _use_price_tables(provider is not None)
     local = FunctionModel(offline, model_name=f"{OFFLINE_PREFIX}{name}")
     if provider is None:

@@ -32,7 +32,7 @@ from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
 from .honesty import in_rial, not_applied_message, unapplied
-from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer
+from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
@@ -305,18 +305,14 @@ def offline_router(messages: list[ModelMessage], info: AgentInfo) -> ModelRespon
 
 
 @cache
-def vision_agent() -> Agent[ShopDeps, ShopAnswer]:
-    """The image agent (needs a multimodal model): names the dominant object in a few Persian words,
-    or, asked to find the product or its code, searches the catalogue and returns its base key."""
-    return Agent(
-        output_type=ShopAnswer,
-        deps_type=ShopDeps,
-        instructions=VISION_PROMPT,
-        name="shop-vision",
-        tools=[Tool(search_base_products_tool, name="search_base_products")],
-    )
+def vision_agent() -> Agent[None, VisionAnswer]:
+    """The image agent (needs a multimodal model): names the dominant object in a few Persian words.
+
+    The seed keeps it away from the catalogue: it has no tools and its output has no key field,
+    so an image never turns into a product key."""
+    return Agent(output_type=VisionAnswer, instructions=VISION_PROMPT, name="shop-vision")
 
 
 def offline_vision(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     """Offline there is no image model: say so honestly, in Persian (no catalogue guess)."""
-    return output_call(info, ShopAnswer(message=VISION_OFFLINE_MESSAGE))
+    return output_call(info, VisionAnswer(message=VISION_OFFLINE_MESSAGE))

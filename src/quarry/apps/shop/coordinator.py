@@ -148,6 +148,7 @@ async def _delta(text: str, settings: Settings, model: Model | None) -> tuple[Me
             name="multiturn-nlu-extractor",
             model=model,
             timeout_s=10.0,
+            model_name=settings.openai_multiturn_nlu_model,
         )
         return r.output, r.model
     except AgentFailed:

@@ -99,6 +99,12 @@ class ShopAnswer(BaseModel):
     )
 
 
+class VisionAnswer(BaseModel):
+    """What the vision agent returns: words for the dominant object, never a catalogue key (seed)."""
+
+    message: str = Field(description="A few Persian words (a noun phrase) naming the dominant object.")
+
+
 class RouteDecision(BaseModel):
     """The router's minimal JSON."""
 

@@ -163,7 +163,7 @@ async def _turn(ctx: TurnContext, text: str, images: list[BinaryContent]) -> tup
         raise DataMissing("No shop catalogue yet: run `quarry shop ingest` first.")
     state = ChatState.model_validate(ctx.state)
     if images:
-        turn, used = await _vision(db, s, text, images, ctx.model("vision"))
+        turn, used = await _vision(s, text, images, ctx.model("vision"))
     else:
         turn, used = await _text_turn(db, s, state, text, ctx.model("single_turn"), ctx.model("router"))
     _remember(state, turn, text)
@@ -236,7 +236,7 @@ async def _route(s: Settings, text: str, router_model: Model | None) -> tuple[Mo
         try:
             r = await run_with_retry(
                 router_agent(), text, settings=s, offline=offline_router, name="shopping-turn-router",
-                model=router_model, timeout_s=10.0,
+                model=router_model, timeout_s=10.0, model_name=s.openai_router_model,
             )  # fmt: skip
             mode: Mode = r.output.mode
             note, used = r.model_note, r.model
@@ -294,29 +294,22 @@ def _unapplied(text: str, deps: ShopDeps) -> list[str]:
 
 
 async def _vision(
-    db: Database, s: Settings, text: str, images: list[BinaryContent], model: Model | None
+    s: Settings, text: str, images: list[BinaryContent], model: Model | None
 ) -> tuple[ShopTurn, str | None]:
-    """Images go to the vision agent: "what is this" → a few Persian words; "find this product"
-    → base keys it found with the catalogue tools (only keys those tools returned are kept)."""
+    """Images go to the vision agent, which names the dominant object in a few Persian words. It has
+    no catalogue tools (seed), so an image turn never carries a key."""
     prompt: list[Any] = [text or "این چیست؟", *images]
-    deps = ShopDeps(db=db)
     with timed() as t:
         try:
             r = await run_with_retry(
                 vision_agent(), prompt, settings=s, offline=offline_vision, name="shop-vision", model=model,
-                deps=deps, timeout_s=TURN_TIMEOUT_S,
+                timeout_s=TURN_TIMEOUT_S,
             )  # fmt: skip
         except AgentFailed as exc:
             step = DecisionStep(
                 step="vision", action="failed", model=exc.model, ms=t.ms, reason=type(exc.cause).__name__
             )
             return ShopTurn(message=FAILED_MESSAGE, route="vision", trace=[*exc.tools, step]), exc.model
-    answer: ShopAnswer = r.output
-    known = {c.random_key for c in deps.candidates}
-    keys = [k for k in (answer.base_random_keys or []) if k in known] or None
-    step = DecisionStep(
-        step="vision", action="find" if keys else "describe", model=r.model, ms=t.ms, reason=r.model_note
-    )
-    message = (answer.message or "").strip() or None
-    return ShopTurn(message=message, base_random_keys=keys, route="vision", trace=[*r.tools, step],
-                    candidates=deps.candidates), r.model  # fmt: skip
+    step = DecisionStep(step="vision", action="describe", model=r.model, ms=t.ms, reason=r.model_note)
+    message = r.output.message.strip() or None
+    return ShopTurn(message=message, route="vision", trace=[*r.tools, step]), r.model

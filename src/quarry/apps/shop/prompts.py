@@ -15,11 +15,10 @@ ROUTER_PROMPT = """Label the user's shopping message. Reply with JSON only:
 product's key, a feature, a price statistic); {"mode": "multi_turn"} when the user only describes
 a need ("I want a cheap fridge") and must be helped to narrow it down over several turns."""
 
-VISION_PROMPT = """Look at the user's image.
-- "What is this?" (or no question): put the dominant object in `message` as a few Persian words
-  (a noun phrase, no sentence) and no keys.
-- "Find this product" / "what is its code": describe it as a catalogue name (brand, model, colour),
-  call search_base_products once, and return the ONE matching base_random_key it found."""
+VISION_PROMPT = """Look at the user's image and name its dominant object in `message`: a few Persian
+words (a noun phrase or one short sentence), in Persian unless the user wrote in another language.
+You have no catalogue tools and never give product keys or codes; if the user asks for one, name
+the object and suggest they type the product's name."""
 
 VISION_OFFLINE_MESSAGE = (
     "برای پاسخ به پرسش‌های تصویری باید یک مدل بینایی (چندوجهی) پیکربندی شود؛ "

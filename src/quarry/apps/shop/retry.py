@@ -23,6 +23,7 @@ async def run_with_retry(
     model: Model | None,
     deps: Any = None,
     timeout_s: float | None = None,
+    model_name: str | None = None,
 ) -> AgentRun[Any]:
     """The one way the shop runs an agent: `run_agent`, tried once more if it failed without timing out."""
     once = partial(
@@ -35,6 +36,7 @@ async def run_with_retry(
         model=model,
         deps=deps,
         timeout_s=timeout_s,
+        model_name=model_name,
     )
     try:
         return await once()
