@@ -67,4 +67,5 @@ def test_the_router_and_the_dialogue_extractor_use_their_own_seed_models() -> No
 
     own = Settings(openai_model_name="main-m", openai_router_model="router-m", openai_multiturn_nlu_model="nlu-m")
     assert models_asked(own, "seed-models") == {"router": "router-m", "extractor": "nlu-m"}
-    assert models_asked(Settings(openai_model_name="main-m"), "one-model") == {"router": "main-m", "extractor": "main-m"}
+    one = Settings(openai_model_name="main-m")
+    assert models_asked(one, "one-model") == {"router": "main-m", "extractor": "main-m"}
