@@ -16,6 +16,30 @@ from .browser import opened_page
 QUESTION = "گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ مشکی"
 TURN_TIMEOUT_MS = 180_000
 
+# Where two words of one element are drawn, as the reader sees them (x of each word's box).
+WORD_X = """(el, [first, second]) => {
+  const x = (word) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent.indexOf(word);
+      if (at >= 0) {
+        const r = document.createRange();
+        r.setStart(n, at); r.setEnd(n, at + word.length);
+        return r.getBoundingClientRect().left;
+      }
+    }
+    return null;
+  };
+  return [x(first), x(second)];
+}"""
+
+
+def _reads_right_to_left(element: object, first: str, last: str) -> bool:
+    """`first` (said first) is drawn to the right of `last`: the mixed line reads in Persian order."""
+    start, end = element.evaluate(WORD_X, [first, last])  # type: ignore[attr-defined]
+    assert start is not None and end is not None, (first, last)
+    return bool(start > end)
+
 
 def _expected_key() -> str:
     """The base key the question names, read from the same catalogue the server answers from."""
@@ -45,6 +69,14 @@ def test_shop_question_in_browser(server_url: str, tmp_path: Path) -> None:
         assert chat.evaluate("el => getComputedStyle(el).direction") == "rtl"
         assert box.evaluate("el => getComputedStyle(el).direction") == "rtl"
 
+        # Mixed Persian/Latin example buttons read in Persian order («گوشی» rightmost, «مشکی» leftmost);
+        # a Latin one stays left to right.
+        persian = tab.get_by_role("button").filter(has_text=QUESTION).first
+        expect(persian).to_be_visible()
+        assert _reads_right_to_left(persian, "گوشی", "A54") and _reads_right_to_left(persian, "A54", "مشکی")
+        latin = tab.get_by_role("button").filter(has_text="Samsung Galaxy A54 128GB Black").first
+        assert not _reads_right_to_left(latin, "Samsung", "Black")
+
         box.fill(QUESTION)
         tab.get_by_role("button", name="ارسال").click()
 
@@ -62,6 +94,9 @@ def test_shop_question_in_browser(server_url: str, tmp_path: Path) -> None:
         candidates = page.locator("#shop-candidates")
         expect(candidates).to_contain_text(key, timeout=30_000)
         expect(candidates).to_contain_text("سامسونگ")
+        # The Persian name's cell reads right to left too (the catalogue writes «... A54 ...»).
+        cell = candidates.locator("td").filter(has_text="سامسونگ").first
+        assert _reads_right_to_left(cell, "سامسونگ", "A54")
         trace = page.locator("#shop-trace")
         expect(trace).to_contain_text("search_base_products", timeout=30_000)
     assert (tmp_path / "shop_e2e.png").stat().st_size > 0

@@ -30,6 +30,10 @@ SPEC = AppSpec(
     blind="quarry.apps.shop.blind:graders",
     css="""
 #shop-chat { direction: rtl; }
+/* Example buttons and table cells hold Persian, Latin and mixed text. `unicode-bidi: plaintext`
+   is CSS's dir="auto": each line takes its direction from its first strong letter, so
+   «گوشی سامسونگ گلکسی A54 ۱۲۸ گیگ مشکی» reads right to left and "Samsung Galaxy A54" left to right. */
+#tab-shop :is(button, td, th), #tab-shop :is(button, td, th) * { unicode-bidi: plaintext; text-align: start; }
 #shop-candidates table, #shop-trace table { width: 100%; font-size: 0.85em; }
 """,
 )
