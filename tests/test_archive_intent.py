@@ -66,44 +66,111 @@ def test_non_search_intents_answer_with_the_seed_templates() -> None:
     assert REPLIES["UNCLEAR"].startswith("Could you please provide more details")
 
 
-def test_a_follow_up_with_only_a_constraint_refines_the_previous_search() -> None:
-    plan = plan_offline(["songket from Terengganu", "only videos"], classify)
+def test_a_follow_up_with_only_a_constraint_refines_the_previous_search(knn) -> None:  # type: ignore[no-untyped-def]
+    plan = plan_offline(["songket from Terengganu", "only videos"], knn)
     assert plan.intent == "HERITAGE_SEARCH"
     assert plan.constraints.media_type == "video" and plan.constraints.place == "Terengganu"
     assert "songket" in plan.query
 
 
 def _last(query_text: str, years: tuple[int, ...] = (), **constraints: object) -> LastSearch:
-    plan = plan_offline([query_text], classify)
+    plan = plan_offline([query_text], classify)  # the previous turn's plan: only its query is used
     return LastSearch(plan.model_copy(update={"constraints": Constraints(**constraints)}), years)
 
 
 @pytest.mark.parametrize("text", ["older ones?", "earlier ones", "yang lebih lama?", "show me older"])
-def test_older_ones_moves_the_years_before_the_previous_results(text: str) -> None:
+def test_older_ones_moves_the_years_before_the_previous_results(knn, text: str) -> None:  # type: ignore[no-untyped-def]
     years = (1960, 1982, 1986, 1992, 2006, 2012)
     last = _last("songket from Terengganu", years, media_type="video", place="Terengganu")
-    plan = plan_offline(["songket from Terengganu", "only videos", text], classify, last)
+    plan = plan_offline(["songket from Terengganu", "only videos", text], knn, last)
     assert plan.intent == "HERITAGE_SEARCH" and "songket" in plan.query
     c = plan.constraints
     assert (c.media_type, c.place, c.year_from, c.year_to) == ("video", "Terengganu", None, 1985)  # median_low 1986
 
 
-def test_newer_ones_and_an_earlier_year_filter_are_the_pivot() -> None:
+def test_newer_ones_and_an_earlier_year_filter_are_the_pivot(knn) -> None:  # type: ignore[no-untyped-def]
     last = _last("wayang kulit in the 1970s", (1972, 1975), year_from=1970, year_to=1979)
-    older = plan_offline(["wayang kulit in the 1970s", "older ones?"], classify, last)
+    older = plan_offline(["wayang kulit in the 1970s", "older ones?"], knn, last)
     assert (older.constraints.year_from, older.constraints.year_to) == (None, 1969)
-    newer = plan_offline(["wayang kulit in the 1970s", "lebih baru"], classify, last)
+    newer = plan_offline(["wayang kulit in the 1970s", "lebih baru"], knn, last)
     assert (newer.constraints.year_from, newer.constraints.year_to) == (1980, None)
 
 
-def test_older_ones_without_a_previous_search_asks_for_detail() -> None:
-    assert plan_offline(["older ones?"], classify).intent == "UNCLEAR"
-    assert plan_offline(["hello", "older ones?"], classify).intent == "UNCLEAR"
+def test_older_ones_without_a_previous_search_asks_for_detail(knn) -> None:  # type: ignore[no-untyped-def]
+    assert plan_offline(["older ones?"], knn).intent == "UNCLEAR"
+    assert plan_offline(["hello", "older ones?"], knn).intent == "UNCLEAR"
 
 
-def test_follow_ups_build_on_the_previous_search_not_only_the_first_turn() -> None:
+def test_follow_ups_build_on_the_previous_search_not_only_the_first_turn(knn) -> None:  # type: ignore[no-untyped-def]
     """'only videos' then 'from the 1980s': the media type of the middle turn is kept (session state)."""
     last = _last("songket from Terengganu", media_type="video", place="Terengganu")
-    plan = plan_offline(["songket from Terengganu", "only videos", "from the 1980s"], classify, last)
+    plan = plan_offline(["songket from Terengganu", "only videos", "from the 1980s"], knn, last)
     c = plan.constraints
     assert (c.media_type, c.place, c.year_from, c.year_to) == ("video", "Terengganu", 1980, 1989)
+
+
+# Production mode (rules + nearest neighbours) on the classes the blind sets found.
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "place", "years"),
+    [
+        ("wayang kulit videos", "dari Melaka", "Melaka", (None, None)),
+        ("show me silat", "from sabah pulak", "Sabah", (None, None)),
+        ("zapin", "what about in sarawak?", "Sarawak", (None, None)),
+        ("gambar rumah tradisional", "yang tahun 50an", None, (1950, 1959)),
+    ],
+)
+def test_malay_and_english_follow_ups_refine_in_production_mode(  # type: ignore[no-untyped-def]
+    knn, first: str, follow_up: str, place: str | None, years: tuple[int | None, int | None]
+) -> None:
+    plan = plan_offline([first, follow_up], knn)
+    c = plan.constraints
+    assert plan.intent == "HERITAGE_SEARCH" and plan.query, plan.reason
+    assert (c.place, (c.year_from, c.year_to)) == (place, years) if place else (c.year_from, c.year_to) == years
+
+
+@pytest.mark.parametrize(("first", "follow_up", "kept", "added"), [
+    ("what do you have on penang", "only food", "Penang", "food"),
+    ("im researching peranakan culture", "specifically clothing", None, "clothing"),
+])  # fmt: skip
+def test_a_narrowing_follow_up_adds_to_the_previous_topic_and_filters(  # type: ignore[no-untyped-def]
+    knn, first: str, follow_up: str, kept: str | None, added: str
+) -> None:
+    before = plan_offline([first], knn)
+    plan = plan_offline([first, follow_up], knn)
+    assert plan.intent == "HERITAGE_SEARCH" and plan.constraints.place == kept
+    assert added in plan.query.split() and set(before.query.split()) <= set(plan.query.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # words the archive's titles and tags use are never off-topic cues
+        ("is there a book made from tree bark?", "HERITAGE_SEARCH"),
+        ("surat lama yang ada cop mohor raja", "HERITAGE_SEARCH"),
+        ("vintage car photos from the 50s", "HERITAGE_SEARCH"),
+        ("weather in george town tomorrow", "UNRELATED"),
+        ("hotels in penang", "UNRELATED"),
+        # a task is off-topic whatever it names
+        ("write me a short poem about batik for my mum", "UNRELATED"),
+        ("where to buy songket online murah2?", "UNRELATED"),
+        ("tolong terjemahkan ayat ni ke bahasa inggeris", "UNRELATED"),
+        # a place or a period is the question
+        ("whats there from pahang", "HERITAGE_SEARCH"),
+        ("gambar tahun 50an", "HERITAGE_SEARCH"),
+        ("anything dating back to the 1700s?", "HERITAGE_SEARCH"),
+        # a kind of media with a subject the archive does not hold is a search (nothing found), not vague
+        ("P. Ramlee movies", "HERITAGE_SEARCH"),
+        # greetings need a greeting word; 'hmm' and a bare question are unclear
+        ("terima kasih ya!", "GREETING"),
+        ("hey, how r u?", "GREETING"),
+        ("hmm", "UNCLEAR"),
+        ("asdfgh", "UNCLEAR"),
+        ("what do you have?", "UNCLEAR"),
+        ("nak cari benda tu, yang hari tu", "UNCLEAR"),
+    ],
+    ids=lambda v: str(v),
+)
+def test_intent_classes_in_production_mode(knn, text: str, intent: str) -> None:  # type: ignore[no-untyped-def]
+    assert knn(text).intent == intent, knn(text).reason

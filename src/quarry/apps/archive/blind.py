@@ -2,7 +2,9 @@
 
 Each record (a thread of turns) goes through the real turn. The last turn must have the
 labelled intent; a search must return items, the first of them relevant and at least half of
-them relevant (the label's SQL lists every relevant item); "nothing found" must return none.
+them relevant (the label's SQL lists every relevant item); "nothing found" must return none, or return
+only what a broadened search found once it dropped a stated place, period or media type and said so
+(`relaxed`: the seed's broadening, "Kelantan batik" → Malaysian batik).
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ def archive_grader(db: Database, settings: Settings) -> Grader:
             return BlindVerdict(id=rid, right=False, group=group, why=f"intent {resp.intent} (want {record['intent']})")
         got = [h.identifier for h in resp.archives]
         if expect == "nothing_found":
-            return BlindVerdict(id=rid, right=not got, group=group, why=f"returned {len(got)} items" if got else "")
+            # Nothing matches what was asked. Items found only once a stated place, period or media type
+            # was dropped, with the answer saying so (`relaxed`), are the seed's broadening, not a false match.
+            said = bool(resp.relaxed)
+            why = f"returned {len(got)} items" + (" (broadened, said)" if said else "") if got else ""
+            return BlindVerdict(id=rid, right=not got or said, group=group, why="" if not got or said else why)
         if expect != "results":
             return BlindVerdict(id=rid, right=True, group=group)
         relevant = {next(iter(r.values())) for r in db.fetch_all(str(record["relevant_sql"]))}

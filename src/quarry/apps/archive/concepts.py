@@ -38,6 +38,7 @@ from .vocab import (
     HOW_TO,
     IGNORABLE,
     MEDIA_WORDS,
+    NARROWING_WORDS,
     NEWER_WORDS,
     NO_EXPAND_GROUPS,
     OFF_TOPIC_CUES,
@@ -46,6 +47,7 @@ from .vocab import (
     PLACES,
     REQUEST_WORDS,
     STOPWORDS,
+    TASK_WORDS,
     VAGUE_WORDS,
 )
 
@@ -105,6 +107,9 @@ class ArchiveWords:
     """Folded words of the items (titles, tags, places, periods, descriptions) and of the synonym groups."""
     word_list: tuple[str, ...]
     """`words`, sorted (the fuzzy matcher's name list)."""
+    subjects: frozenset[str] = frozenset()
+    """Folded words of the items' titles and tags: what the archive is about. Such a word is never
+    taken as a sign of an off-topic request ('surat', 'kereta', 'emas', 'moon')."""
 
     def holds_place(self, place: str) -> bool:
         """True when some item's place contains `place` (the place filter would keep something)."""
@@ -112,13 +117,16 @@ class ArchiveWords:
         return bool(folded) and any(folded in p for p in self.place_texts)
 
 
-def archive_words(places: Iterable[str], item_terms: Iterable[str]) -> ArchiveWords:
-    """`ArchiveWords` from the items' places and their folded words (the synonym groups' words added)."""
+def archive_words(places: Iterable[str], item_terms: Iterable[str], subject_terms: Iterable[str] = ()) -> ArchiveWords:
+    """`ArchiveWords` from the items' places, their folded words (the synonym groups' words added) and
+    the words of their titles and tags."""
     recorded = sorted(set(places))
     names = sorted({part for p in recorded for part in _PLACE_PARTS.split(p.strip()) if part})
     vocab = vocabulary()
     known = set(item_terms) | {w for g in vocab.groups for phrase in g for w in phrase.split()}
-    return ArchiveWords(tuple(names), tuple(fold(p) for p in recorded), frozenset(known), tuple(sorted(known)))
+    return ArchiveWords(
+        tuple(names), tuple(fold(p) for p in recorded), frozenset(known), tuple(sorted(known)), frozenset(subject_terms)
+    )
 
 
 @cache
@@ -128,13 +136,24 @@ def bundled_words() -> ArchiveWords:
     texts = (
         f"{i.title} {i.title_ms} {' '.join(i.tags)} {i.place} {i.period} {i.media_type} {i.description}" for i in items
     )
-    return archive_words((i.place for i in items), (w for t in texts for w in terms(t)))
+    subjects = (w for i in items for w in terms(f"{i.title} {i.title_ms} {' '.join(i.tags)}"))
+    return archive_words((i.place for i in items), (w for t in texts for w in terms(t)), subjects)
 
 
 @cache
 def _read_words() -> frozenset[str]:
     """Words some part of the app reads or knows to ignore: never 'not understood'."""
-    lists = (STOPWORDS, REQUEST_WORDS, VAGUE_WORDS, GREETING_WORDS, OFF_TOPIC_CUES, GENERIC_CONCEPTS, IGNORABLE)
+    lists = (
+        STOPWORDS,
+        REQUEST_WORDS,
+        VAGUE_WORDS,
+        GREETING_WORDS,
+        OFF_TOPIC_CUES,
+        TASK_WORDS,
+        NARROWING_WORDS,
+        GENERIC_CONCEPTS,
+        IGNORABLE,
+    )
     phrases = (*MEDIA_WORDS, *PLACES, *HOW_TO, *OLDER_WORDS, *NEWER_WORDS, *PLACE_PREPOSITIONS)
     return frozenset().union(*lists, stopwords(("en", "ms"))) | {w for p in phrases for w in p.split()}
 
@@ -186,8 +205,8 @@ def _phrases(words: list[str]) -> list[tuple[int, int, str]]:
 
 
 _CENTURY = re.compile(r"\b(1[0-9]|20|21)(?:st|nd|rd|th) century\b")
-_DECADE = re.compile(r"\b(?:tahun )?(1[0-9]|20)([0-9])0(?:s|[ -]an)\b")
-_SHORT_DECADE = re.compile(r"(?:\btahun |\B'|\b)([2-9])0(?:s|[ -]an)\b")
+_DECADE = re.compile(r"\b(?:tahun )?(1[0-9]|20)([0-9])0(?:s|[ -]?an)\b")
+_SHORT_DECADE = re.compile(r"(?:\btahun |\B'|\b)([2-9])0(?:s|[ -]?an)\b")
 """'70s', "'80s", 'tahun 80-an': a decade of the 1900s written with two digits."""
 _DECADE_WORD = re.compile(r"\b(?:the )?(" + "|".join(DECADE_WORDS) + r")\b")
 _WINDOW_LANGS = ("en", "ms")
@@ -210,7 +229,9 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
         year_from, year_to = (c - 1) * 100, (c - 1) * 100 + 99
     elif m := _DECADE.search(low):
         year_from = int(m.group(1) + m.group(2) + "0")
-        year_to = year_from + 9
+        # 'the 1700s' is a century in common use; 'the 1900s' and 'the 2000s' stay decades (the archive's
+        # items are mostly of the 20th century, where the decade is what people mean).
+        year_to = year_from + (99 if m.group(2) == "0" and year_from < 1900 else 9)
     elif m := _SHORT_DECADE.search(low):
         year_from = 1900 + int(m.group(1)) * 10
         year_to = year_from + 9
@@ -362,6 +383,22 @@ def _places_named(
     return PlacesNamed(base.place, base.phrase, tuple(dict.fromkeys(unresolved)))
 
 
+@cache
+def _function_words() -> frozenset[str]:
+    """English and Malay function words ('whats', 'got', 'like'): never a topic of their own."""
+    return frozenset(stopwords(("en", "ms")))
+
+
+def is_function_word(word: str) -> bool:
+    """A word that names nothing: a stopword, a chat particle or reason for asking ('je', 'ur', 'homework')."""
+    return word in STOPWORDS or word in IGNORABLE or word in _function_words()
+
+
+def _unreduplicated(word: str) -> str:
+    """Malay plural by repetition, as typed in chat: 'barang2' → 'barang' ('barang-barang' is two words)."""
+    return word[:-1] if len(word) > 3 and word.endswith("2") and word[:-1].isalpha() else word
+
+
 def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     """Concepts, content words, constraints and the focused query of one message, read against `data`
     (the archive's places and words; the bundled items' when None)."""
@@ -374,14 +411,15 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     spelled = {fold(m.group()): m.group() for m in reversed(list(_TYPED_WORD.finditer(text)))}
     words = tokenize(text)
     read_as = {w: r for i, w in enumerate(words) if not knows(w) and (r := _reading(i, words, archive))}
-    words = list(dict.fromkeys(read_as.get(w, w) for w in words))
+    words = list(dict.fromkeys(_unreduplicated(read_as.get(w, w)) for w in words))
     for w, r in read_as.items():
         spelled.setdefault(r, spelled.get(w, w))
     periods = period_words(text)
     parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
     media = None
-    skip = STOPWORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
+    skip = STOPWORDS | _function_words() | IGNORABLE | NARROWING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS)
+    skip |= periods
     named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -420,7 +458,13 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
 def focused_query(parsed: Parsed) -> str:
     """ONE query: the meaningful words in the user's order, the media word, and one synonym bridge."""
     vocab = vocabulary()
-    keep = STOPWORDS | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
+    keep = (
+        STOPWORDS
+        | _function_words()
+        | IGNORABLE
+        | REQUEST_WORDS
+        | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
+    )
     unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
     core = [w for w in parsed.words if w not in keep | parsed.period and w not in MEDIA_WORDS and w not in unread]
     media = [w for w in parsed.words if w in MEDIA_WORDS][:1]

@@ -2,12 +2,21 @@
 
 Order (first that applies wins):
 1. only greeting/courtesy words → GREETING ("hi, show me keris" is a search: it has a concept);
-2. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
-3. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED;
-4. a place the archive does not hold ("photos from Zorbaland"), with a media word or alone →
+2. a task verb ('write me a poem about batik', 'where to buy songket') without a kind of media →
+   UNRELATED: the user wants something done, not material found;
+3. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
+4. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED, unless the message asks for a kind
+   of media or a period ('vintage car photos from the 50s'). A word the items' titles or tags use is
+   never a cue: the archive is about it ('surat', 'kereta', 'emas', 'moon');
+5. a place the archive does not hold ("photos from Zorbaland"), with a media word or alone →
    HERITAGE_SEARCH (asked back by name, never searched without the place);
-5. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
-6. otherwise the labelled examples vote: k nearest by cosine over their embeddings.
+6. a place or a period the archive holds, and no word nobody reads → HERITAGE_SEARCH ('whats there
+   from pahang', 'gambar tahun 50an'): the filter is the question;
+7. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
+8. a kind of media and a subject → HERITAGE_SEARCH ('P. Ramlee movies'): a subject the archive does
+   not hold is said back and nothing is found, it is not a vague request;
+9. otherwise the labelled examples vote: k nearest by cosine over their embeddings. Their GREETING
+   needs a greeting word in the message ('hmm' is UNCLEAR, not a greeting).
 """
 
 from __future__ import annotations
@@ -19,9 +28,9 @@ import numpy as np
 
 from quarry.search import fold
 
-from .concepts import ArchiveWords, Parsed, parse_message
+from .concepts import ArchiveWords, Parsed, bundled_words, is_function_word, parse_message
 from .corpus import Intent, IntentCase
-from .vocab import GREETING_WORDS, HOW_TO, OFF_TOPIC_CUES
+from .vocab import GREETING_WORDS, HOW_TO, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
 
 KNN_K = 5
 """Neighbours that vote when no rule decides."""
@@ -79,8 +88,32 @@ class IntentExamples:
         return label, f"{k} nearest examples vote {label} (closest: {nearest!r}, {float(sims[top[0]]):.2f})"
 
 
-def _is_greeting(words: list[str]) -> bool:
-    return bool(words) and all(w in GREETING_WORDS for w in words)
+def _is_greeting(parsed: Parsed) -> bool:
+    """Greeting and courtesy words and nothing else but function words ('terima kasih ya!', 'hey, how r u?').
+    A request or vague word ('nak cari benda tu, yang hari tu') is no greeting."""
+    if parsed.concepts or not parsed.constraints.is_empty():
+        return False
+    words = parsed.words
+    if words and all(w in GREETING_WORDS for w in words):
+        return True
+    greeted = [w for w in words if w in GREETING_WORDS and w not in STOPWORDS]
+    return bool(greeted) and all(w in GREETING_WORDS or is_function_word(w) for w in words)
+
+
+def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -> str | None:
+    """The word or phrase that marks `text` as outside the archive, if any: a cue word no item's title
+    or tags use, or a how-to phrasing."""
+    subjects = (data or bundled_words()).subjects
+    low = " " + fold(text) + " "
+    cue = next((w for w in parsed.words if w in OFF_TOPIC_CUES and w not in subjects), None)
+    return cue or next((p for p in HOW_TO if f" {p} " in low), None)
+
+
+def task_verb(parsed: Parsed) -> str | None:
+    """A verb asking for a task other than finding material, when no kind of media is asked for."""
+    if parsed.constraints.media_type:
+        return None
+    return next((w for w in parsed.words if w in TASK_WORDS), None)
 
 
 def classify(
@@ -90,12 +123,14 @@ def classify(
     `data` (the archive's places and words; the bundled items' when None)."""
     parsed = parse_message(text, data)
     words = parsed.words
-    low = " " + fold(text) + " "
+    c = parsed.constraints
     if not words:
         return Classified("UNCLEAR", "no words", parsed)
-    if _is_greeting(words):
+    if _is_greeting(parsed):
         return Classified("GREETING", "only greeting words", parsed)
-    cue = next((w for w in words if w in OFF_TOPIC_CUES), None) or next((p for p in HOW_TO if f" {p} " in low), None)
+    if task := task_verb(parsed):
+        return Classified("UNRELATED", f"asks for a task ({task!r}), not for material", parsed)
+    cue = off_topic_cue(parsed, text, data)
     if parsed.concepts and not cue:
         return Classified("HERITAGE_SEARCH", f"heritage concept: {', '.join(parsed.concepts)}", parsed)
     if parsed.concepts and cue:
@@ -106,17 +141,23 @@ def classify(
         strong = [c for c in parsed.concepts if " " in c]
         intent: Intent = "HERITAGE_SEARCH" if strong else "UNRELATED"
         return Classified(intent, f"concept {parsed.concepts[0]!r} and off-topic cue {cue!r}", parsed)
+    if cue and (c.media_type or c.has_years):
+        return Classified("HERITAGE_SEARCH", f"asks for {c.describe()} (cue {cue!r} is its subject)", parsed)
     if cue:
         return Classified("UNRELATED", f"off-topic cue {cue!r}", parsed)
     content = [w for w in parsed.content if w not in GREETING_WORDS]
-    if parsed.unresolved and not parsed.place_words and (parsed.constraints.media_type or not content):
+    if parsed.unresolved and not parsed.place_words and (c.media_type or not content):
         named = ", ".join(parsed.unresolved)
         return Classified("HERITAGE_SEARCH", f"place {named!r} (not in the archive) with media or alone", parsed)
-    if not content and not parsed.place_words:
+    if (parsed.place_words or c.has_years) and not parsed.not_understood:
+        return Classified("HERITAGE_SEARCH", f"asks by place or period: {c.describe()}", parsed)
+    if not content:
         return Classified("UNCLEAR", "no subject after request, vague and media words", parsed)
-    if parsed.place_words and (parsed.constraints.media_type or not content):
-        return Classified("HERITAGE_SEARCH", f"place {parsed.constraints.place} with media or alone", parsed)
+    if c.media_type:
+        return Classified("HERITAGE_SEARCH", f"{c.media_type} of {' '.join(content)!r}", parsed)
     if examples is not None and embed is not None:
         label, why = examples.vote(embed(text))
+        if label == "GREETING" and not set(words) & GREETING_WORDS:
+            return Classified("UNCLEAR", f"{why}; no greeting word, so unclear", parsed)
         return Classified(label, why, parsed)
     return Classified("UNRELATED", f"no heritage concept in {' '.join(content)!r}", parsed)

@@ -27,10 +27,10 @@ from quarry.search import fold, tokenize
 
 from .concepts import ArchiveWords, archive_words, parse_message
 from .corpus import load_intent_examples
-from .intent import Classified, IntentExamples, classify
+from .intent import Classified, IntentExamples, classify, off_topic_cue, task_verb
 from .models import ArchivePlan, Constraints
 from .prompts import PLAN_PROMPT
-from .vocab import HOW_TO, NEWER_WORDS, OFF_TOPIC_CUES, OLDER_WORDS
+from .vocab import NARROWING_WORDS, NEWER_WORDS, OLDER_WORDS
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
@@ -66,7 +66,9 @@ def data_words(db: Database) -> ArchiveWords:
         return cached[1]
     places = [str(r["place"]) for r in db.fetch_all("SELECT DISTINCT place FROM archive_items")]
     terms = [str(r["term"]) for r in db.fetch_all("SELECT term FROM archive_term_stats")]
-    words = archive_words(places, terms)
+    heads = db.fetch_all("SELECT title, title_ms, array_to_string(tags, ' ') AS tags FROM archive_items")
+    subjects = {w for r in heads for w in tokenize(f"{r['title']} {r['title_ms']} {r['tags']}")}
+    words = archive_words(places, terms, subjects)
     _words[id(db)] = (stamp, words)
     return words
 
@@ -211,10 +213,10 @@ def _merge(prev: ArchivePlan, now: Classified, constraints: Constraints, why: st
 
 
 def _earlier_plan(texts: list[str], classify_fn: Callable[[str], Classified]) -> ArchivePlan | None:
-    """The last earlier user turn that was a search with a concept (when no session state is kept)."""
+    """The last earlier user turn that was a search with a concept or a filter (when no session state is kept)."""
     for earlier in reversed(texts[:-1]):
         prev = classify_fn(earlier)
-        if prev.intent == "HERITAGE_SEARCH" and prev.parsed.concepts:
+        if prev.intent == "HERITAGE_SEARCH" and (prev.parsed.concepts or not prev.parsed.constraints.is_empty()):
             p = prev.parsed
             return ArchivePlan(intent="HERITAGE_SEARCH", query=p.query, concepts=p.concepts, constraints=p.constraints)
     return None
@@ -227,8 +229,39 @@ def _may_follow_up(now: Classified, text: str) -> bool:
         return False
     if now.intent in ("UNCLEAR", "HERITAGE_SEARCH"):
         return True
-    low = f" {fold(text)} "
-    return not any(w in OFF_TOPIC_CUES for w in now.parsed.words) and not any(f" {p} " in low for p in HOW_TO)
+    return off_topic_cue(now.parsed, text) is None and task_verb(now.parsed) is None
+
+
+def _narrowed(
+    now: Classified, texts: list[str], classify_fn: Callable[[str], Classified], last: LastSearch | None
+) -> ArchivePlan | None:
+    """A follow-up that narrows the previous search to a part of it ('only food', 'specifically clothing'):
+    the previous topic and filters with the new words added. None when the message is not one."""
+    p = now.parsed
+    if now.intent not in ("HERITAGE_SEARCH", "UNCLEAR") or not set(p.words) & NARROWING_WORDS:
+        return None
+    added = [w for w in p.content if w not in p.not_understood]
+    if not added and not p.concepts:
+        return None
+    prev = last.plan if last is not None else _earlier_plan(texts, classify_fn)
+    if prev is None:
+        return None
+    before, after = prev.constraints, p.constraints
+    merged = Constraints(
+        media_type=after.media_type or before.media_type,
+        place=after.place or before.place,
+        year_from=after.year_from if after.year_from is not None else before.year_from,
+        year_to=after.year_to if after.year_to is not None else before.year_to,
+    )
+    query = " ".join(dict.fromkeys([*prev.query.split(), *p.concepts, *added]))
+    return ArchivePlan(
+        intent="HERITAGE_SEARCH",
+        query=query,
+        concepts=list(dict.fromkeys([*prev.concepts, *p.concepts])),
+        constraints=merged,
+        reason=f"follow-up narrows the previous search to {' '.join(p.concepts or added)!r}; "
+        f"constraints {merged.describe()}",
+    )
 
 
 def plan_offline(
@@ -240,6 +273,8 @@ def plan_offline(
     earlier search turn): new constraints replace or add to the old ones ('only videos',
     'from Kelantan'), and 'older ones?' / 'newer ones?' move the years past the previous ones."""
     now = classify_fn(texts[-1])
+    if len(texts) > 1 and (narrowed := _narrowed(now, texts, classify_fn, last)) is not None:
+        return narrowed
     if _may_follow_up(now, texts[-1]) and len(texts) > 1:
         direction = relative_period(texts[-1])
         if direction is not None or not now.parsed.constraints.is_empty():

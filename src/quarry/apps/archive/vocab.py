@@ -24,6 +24,12 @@ PLACES: dict[str, str] = dict(_WORDS["places"])
 GREETING_WORDS: frozenset[str] = frozenset(_WORDS["greeting_words"])
 OFF_TOPIC_CUES: frozenset[str] = frozenset(_WORDS["off_topic_cues"])
 """Words that mark a request as outside the archive (unless a heritage concept is also present)."""
+NARROWING_WORDS: frozenset[str] = frozenset(_WORDS["narrowing_words"])
+"""In a thread, words that narrow the previous search to a part of it ('only food', 'specifically
+clothing'): the new words are added to the old topic, not put in its place."""
+TASK_WORDS: frozenset[str] = frozenset(_WORDS["task_words"])
+"""Verbs that ask for a task other than finding material ('write me a poem about batik', 'where to buy
+songket'): the request is off-topic whatever it names, unless it also asks for a kind of media."""
 HOW_TO: tuple[str, ...] = tuple(_WORDS["how_to"])
 """Task phrasing ('how to cook rice?'): off-topic unless a heritage concept is present."""
 NO_EXPAND_GROUPS: frozenset[str] = frozenset(_WORDS["no_expand_groups"])
