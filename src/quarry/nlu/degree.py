@@ -26,6 +26,8 @@ from quarry.nlu.text import WORD, fold
 DegreeKind = Literal["comparative", "superlative"]
 _FA_SUFFIX = re.compile(r"^(?P<stem>.+?)[\u200c ]?(?P<suffix>ترین|تر)(?:ه|ن|ی|ش)?$")
 """Persian degree suffixes, with a spoken enclitic after them («ارزونتره» = is cheaper)."""
+_FINGLISH_SUFFIX = re.compile(r"^(?P<stem>[a-z]+?)(?P<suffix>tarin|tar)(?:e|esh|eshoon|am|i|o|ash)?$")
+"""Persian degree suffixes in Latin letters, with a spoken enclitic ("arzoontare", "arzoontarinesh")."""
 _UK_COMPARATIVE = ("ший", "ша", "ше", "ші", "шого", "шої", "шим", "щий", "ща", "ще", "чий", "ча", "че")
 
 
@@ -138,8 +140,38 @@ def _marker(word: str, lex: _Lexicon) -> DegreeKind | None:
     return "comparative" if forms & lex.comparative else None
 
 
+@lru_cache(maxsize=1)
+def _than_all() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Patterns of "than all" in front of a comparative (ending at it) and behind it (starting at it)."""
+    table = core_lexicon("degree")["markers"]["than_all"]
+
+    def alternation(phrases: list[str]) -> str:
+        words = (p.lower().replace("\u200c", " ").split() for p in phrases)
+        alts = sorted((r"[\s\u200c]*".join(map(re.escape, w)) for w in words), key=len, reverse=True)
+        return "|".join(alts)
+
+    return (
+        re.compile(rf"(?<!\w)(?:{alternation(table['before'])})[\s\u200c]*$"),
+        re.compile(rf"^[\s\u200c]*(?:{alternation(table['after'])})(?!\w)"),
+    )
+
+
+def _against_all(d: Degree, text: str) -> Degree:
+    """`d` as a superlative when it compares with everything else («از همه ارزون‌تره», "cheaper than all")."""
+    if d.degree != "comparative":
+        return d
+    before, after = _than_all()
+    folded = text.lower()  # offsets stay those of `text` (fold would drop half-spaces)
+    if (m := before.search(folded[: d.start])) is not None:
+        return Degree(d.concept, "superlative", m.start(), d.end, text[m.start() : d.end])
+    if (m := after.match(folded[d.end :])) is not None:
+        return Degree(d.concept, "superlative", d.start, d.end + m.end(), text[d.start : d.end + m.end()])
+    return d
+
+
 def find_degrees(text: str) -> list[Degree]:
-    """Every comparative and superlative of a known concept in `text`, in order."""
+    """Every comparative and superlative of a known concept in `text`, in order; a comparative against
+    everything else ("cheaper than all") is a superlative."""
     lex = _lexicon()
     tokens = [(m.group(0), m.start(), m.end()) for m in WORD.finditer(text)]
     keys = [_key(t) for t, _, _ in tokens]
@@ -150,7 +182,7 @@ def find_degrees(text: str) -> list[Degree]:
         if found is not None:
             concept, kind = found
             start, end = tokens[i - span[0]][1], tokens[i + span[1]][2]
-            out.append(Degree(concept, kind, start, end, text[start:end]))
+            out.append(_against_all(Degree(concept, kind, start, end, text[start:end]), text))
             i += span[1] + 1
             continue
         i += 1
@@ -178,9 +210,13 @@ def _degree_at(i: int, keys: list[str], lex: _Lexicon) -> tuple[tuple[str, Degre
     # Persian: a base adjective with تر / ترین, joined, with a half-space or a space.
     if nxt in ("تر", "ترین") and word in lex.stems:
         return (lex.stems[word], "superlative" if nxt == "ترین" else "comparative"), (0, 1)
-    m = _FA_SUFFIX.match(word)
+    if word in lex.stems and (tail := _FINGLISH_SUFFIX.match(f"x{nxt}")) is not None and tail.group("stem") == "x":
+        # "geroon tare", "arzoon tarin": the Latin suffix written apart.
+        return (lex.stems[word], "superlative" if tail.group("suffix") == "tarin" else "comparative"), (0, 1)
+    m = _FA_SUFFIX.match(word) or _FINGLISH_SUFFIX.match(word)
     if m and m.group("stem") in lex.stems:
-        return (lex.stems[m.group("stem")], "superlative" if m.group("suffix") == "ترین" else "comparative"), (0, 0)
+        superlative = m.group("suffix") in ("ترین", "tarin")
+        return (lex.stems[m.group("stem")], "superlative" if superlative else "comparative"), (0, 0)
     english = _english(word, lex.stems)
     if english is not None:
         return english, (0, 0)

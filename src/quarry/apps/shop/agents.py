@@ -27,9 +27,10 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from quarry.db import Database
+from quarry.db import Database, get_database
 from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
+from quarry.settings import get_settings
 
 from .honesty import in_rial, not_applied_message, unapplied
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
@@ -38,6 +39,7 @@ from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, 
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 from .variants import differences
 from .vocab import loaded_words
+from .yes_no import availability_message, yes_no_answer, yes_no_message
 
 MIN_LOOKUP_SCORE = 1.0
 """Below this search score (similarity + word similarity + rank, at most ~3) the best candidate
@@ -265,7 +267,17 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if last.tool_name == "get_product_features":
         if isinstance(last.content, str):
             return output_call(info, ShopAnswer(message=NOT_FOUND))
-        feature = _pick_feature(_FEATURES.validate_python(last.content), q.feature)
+        features = _FEATURES.validate_python(last.content)
+        if q.yes_no and chosen is not None:
+            text = last_user_text(messages)
+            verdict = yes_no_answer(get_database(get_settings()), text, chosen, features, loaded_words())
+            if verdict is not None:
+                return output_call(info, ShopAnswer(message=yes_no_message(verdict, text, NO_FEATURE),
+                                                    base_random_keys=keys))  # fmt: skip
+            if q.feature is None:
+                # No feature named ("X دارین؟"-like): the product itself was asked for.
+                return output_call(info, ShopAnswer(base_random_keys=keys))
+        feature = _pick_feature(features, q.feature)
         return output_call(info, ShopAnswer(message=feature.value if feature else NO_FEATURE, base_random_keys=keys))
     if isinstance(last.content, str):
         return output_call(info, ShopAnswer(message=NOT_FOUND))
@@ -277,6 +289,11 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         # Honest numbers: a figure computed without one of the user's constraints is no answer.
         text = last_user_text(messages)
         return output_call(info, ShopAnswer(message=not_applied_message(missed, text), unapplied=missed))
+    if q.yes_no:
+        # "Is it sold there?": yes when any shop matched every constraint (each was applied, checked above).
+        shops = int(stats.numeric_answer or 0)
+        return output_call(info, ShopAnswer(message=availability_message(shops, last_user_text(messages)),
+                                            base_random_keys=keys))  # fmt: skip
     if stats.numeric_answer is None:
         return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
     value = in_rial(stats.numeric_answer, stats.metric) if q.scope.rial else stats.numeric_answer

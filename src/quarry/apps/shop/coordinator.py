@@ -173,12 +173,30 @@ async def coordinate(
     trace: list[TraceStep] = []
     if number is not None and state.options and 1 <= number <= len(state.options):
         return _select(state.options[number - 1], number, persian, trace, "option shown")
-    extreme = picked_extreme(text) if state.options else None
+    vocabulary = await db.run(catalogue_words, db)
+    extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details != MemberDetails() else None
     if extreme is not None:
-        # «ارزون‌ترینش کدومه؟»: the cheapest (or dearest) of the options on screen.
-        prices = [o.price for o in state.options]
-        at = prices.index(min(prices) if extreme == "cheap" else max(prices))
-        return _select(state.options[at], at + 1, persian, trace, f"the {extreme}est option shown")
+        # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
+        # gathered so far, which the options on screen are the first of; those options when none is found.
+        wanted = state.details.model_copy(update={"cheap": True}) if extreme == "cheap" else state.details
+        found = await db.run(search_offers, db, wanted)
+        trace.append(_retrieval(found, wanted))
+        pool = list(found.top) or list(state.options)
+        if pool:
+            prices = [o.price for o in pool]
+            best = pool[prices.index(min(prices) if extreme == "cheap" else max(prices))]
+            shown_keys = [o.member_random_key for o in state.options]
+            if best.member_random_key in shown_keys:
+                at = shown_keys.index(best.member_random_key)
+                return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown")
+            return _select(
+                best,
+                None,
+                persian,
+                trace,
+                f"the {extreme}est offer under the constraints, not shown",
+                cheapest=extreme == "cheap",
+            )
     if number is not None and not state.options and last_selection is not None and last_selection.fresh(number):
         trace.append(DecisionStep(step="select", action="cached", model="policy", reason="same reply within 60 s"))
         msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"
@@ -191,7 +209,6 @@ async def coordinate(
             return _select(found.top[number - 1], number, persian, trace, "ranked under the constraints")
     shown = bool(state.options)
     delta, used = await _delta(text, settings, nlu_model)
-    vocabulary = await db.run(catalogue_words, db)
     if not delta.stop and (category := delta.category_id or state.details.category_id) is not None:
         delta = await db.run(_with_features, db, delta, text, category, vocabulary)
     unknown = None if delta.stop else _unknown_place(text, delta, vocabulary)
@@ -278,8 +295,17 @@ def _with_features(db: Database, delta: MemberDelta, text: str, category: int, w
     return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords})
 
 
-def _select(chosen: Option, number: int, persian: bool, trace: list[TraceStep], why: str) -> Reply:
+def _select(
+    chosen: Option, number: int | None, persian: bool, trace: list[TraceStep], why: str, *, cheapest: bool = True
+) -> Reply:
+    """The offer picked: option `number` of those shown, or (None) one the options did not show, such as
+    the cheapest offer under every constraint when the options were ranked otherwise."""
     trace.append(DecisionStep(step="select", action="selected", model="policy", reason=f"option {number}: {why}"))
+    if number is None:
+        fa, en = ("ارزان‌ترین", "cheapest") if cheapest else ("گران‌ترین", "dearest")
+        msg = (f"{fa} پیشنهاد با همه‌ی شرط‌ها (در میان گزینه‌های نشان‌داده نبود): {chosen.name}" if persian
+               else f"The {en} offer under every condition (not among the options shown): {chosen.name}")  # fmt: skip
+        return Reply(msg, None, [chosen.member_random_key], trace)
     msg = f"گزینه‌ی {_fa(str(number), True)}: {chosen.name}" if persian else f"Option {number}: {chosen.name}"
     return Reply(msg, None, [chosen.member_random_key], trace, selected=number)
 

@@ -22,6 +22,7 @@ from quarry.search.text import fold_joined
 from .nlu import parse_question
 from .question_words import listed, pattern, words
 from .scope import read_scope
+from .vocab import loaded_words
 
 _QUESTION = re.compile(r"چقدر|چند|کمترین|بیشترین|میانگین|how much|how many|what is|lowest|average")
 _CODE_WORDS = re.compile(r"(?<!\w)(کد|مدل|model)(?!\w)")
@@ -80,4 +81,6 @@ def is_side_question(text: str) -> bool:
         # «قیمت گوشی سامسونگ A54 چنده؟»: a price asked of a product named by its model.
         t = fold_joined(text.lower())
         return bool(words("price_asks").search(t)) and _names_a_code(t)
-    return bool(q.product.strip())
+    # It must name a product: "too mashhad kesi dare?" (anyone in Mashhad?) asks the dialogue's options.
+    product = fold_joined(q.product.lower())
+    return _names_a_code(product) or any(loaded_words().knows(w) for w in re.findall(r"\w+", product) if len(w) > 1)

@@ -25,7 +25,7 @@ from pydantic_ai.models.function import AgentInfo
 from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 
-from .nlu import place_named
+from .nlu import city_by_ending, place_named
 from .scope import read_scope
 from .transliterate import finglish_to_persian, looks_finglish
 from .turnstate import MemberDelta
@@ -94,6 +94,9 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         # by the coordinator).
         delta.city_id = _CITY_IDS[place.city]
         t = re.sub(rf"(?<!\w){re.escape(place.folded)}(?!\w)", " ", t, count=1)
+    if delta.city_id is None and (named := city_by_ending(t)) is not None:
+        delta.city_id = _CITY_IDS[named[0]]
+        t = re.sub(rf"(?<!\w){re.escape(named[1])}(?!\w)", " ", t, count=1)
     for word, value in words.colours.items():
         if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t):
             delta.attributes[COLOUR_KEY] = value

@@ -108,9 +108,11 @@ class Question:
     not_understood: tuple[str, ...] = ()
     """Words of the product text that nothing in the catalogue writes, in either script (the search
     passes over them; they never widen it)."""
+    yes_no: bool = False
+    """Asked yes or no: a feature («X بی‌سیمه؟»), or whether any shop sells it (seller, metric shops)."""
 
 
-def _feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
+def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     """(Persian key, the phrase found) of the feature named first in folded `text` (the longest
     at that place): questions name the feature before the product («رم گوشی … رم 6 گیگابایت»)."""
     found: list[tuple[int, int, str, str]] = []
@@ -225,8 +227,35 @@ def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
     return tuple(out)
 
 
+_ENCLITIC = re.compile(r"(?<!\w)(\w{3,}?)(شون|شان|ش)(?!\w)")
+"""A possessive enclitic on a word («قیمتش», «متوسطش» "its average", «فروشنده‌هاشون»)."""
+
+
+@lru_cache(maxsize=1)
+def _question_lexicon_words() -> frozenset[str]:
+    """Every word of `data/questions.toml`'s phrases, folded (what the question grammar reads)."""
+
+    def strings(node: object) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, list):
+            return [x for n in node for x in strings(n)]
+        if isinstance(node, dict):
+            return [x for n in node.values() for x in strings(n)]
+        return []
+
+    return frozenset(w for p in strings(load_lexicon("quarry.apps.shop", "questions")) for w in fold_joined(p).split())
+
+
+def _without_enclitics(t: str) -> str:
+    """Folded `t` with the possessive enclitic taken off words of the question grammar («قیمت متوسطش» →
+    «قیمت متوسط»): "its average" asks for the average. Other words keep theirs («کفش» is a shoe)."""
+    known = _question_lexicon_words()
+    return _ENCLITIC.sub(lambda m: m.group(1) if m.group(1) in known else m.group(0), t)
+
+
 def _parse(text: str, words: CatalogueWords) -> Question:
-    t = _PUNCT.sub(" ", fold_joined(text))
+    t = _without_enclitics(_PUNCT.sub(" ", fold_joined(text)))
     degrees = find_degrees(t)  # read once: comparisons and superlatives both need them
     if (compared := _comparison(t, text, words, degrees)) is not None:
         return compared
@@ -242,6 +271,13 @@ def _parse(text: str, words: CatalogueWords) -> Question:
         # "Does X have a warranty?": how many shops give one (the warranty is the filter, so it is applied).
         return Question("seller", _clean(placed), metric="shops", city=city, has_warranty=True, scope=scope,
                         stated=stated, unresolved=unresolved)  # fmt: skip
+    if metric is None and not _asks_price(scoped) and _yes_no(scoped, text):
+        sold = phrases("availability").search(scoped)
+        if city is not None or scope.stated or (sold and not phrases("yes_no.have_it").fullmatch(sold.group())):
+            # "Is X sold in Tabriz?", «X تو اصفهان فروشنده داره؟»: does any shop match every constraint?
+            rest = phrases("availability").sub(" ", placed)
+            return Question("seller", _clean(rest), metric="shops", city=city, has_warranty=scope.has_warranty,
+                            scope=scope, stated=stated, unresolved=unresolved, yes_no=True)  # fmt: skip
     if metric is not None or ((city is not None or scope.stated) and _asks_price(scoped)):
         m: Metric = metric[1] if metric else "min_price"
         if metric:
@@ -253,13 +289,27 @@ def _parse(text: str, words: CatalogueWords) -> Question:
     # A value is asked for by a question word, or by a question mark after a feature's name
     # ("Epson L3977 print speed?").
     asks = phrases("asks").search(t) or re.search(r"[?؟]\s*$", text)
-    feature = _feature_in(t, words) if asks else None
+    feature = feature_in(t, words) if asks else None
+    if _yes_no(t, text) and not phrases("yes_no.have_it").search(t):
+        # The feature asked about is read against the product's own (agents: `yes_no`); a key named is
+        # kept for a question that turns out to ask its value ("Epson L3977 print speed?").
+        product = _strip(t, feature[1]) if feature is not None else t
+        return Question("feature", _clean(product), feature=feature[0] if feature else None, yes_no=True)
     if feature is not None:
         return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
     if asks and scope.unsupported:
         # "How long does delivery take?": the catalogue records nothing of the kind (answered as such).
         return Question("feature", _clean(scoped), feature=None, scope=scope, stated=stated)
     return Question("lookup", _clean(t) or t.strip())
+
+
+def _yes_no(t: str, text: str) -> bool:
+    """Asked yes or no: no question word, and an English auxiliary opening it ("is X wireless?"),
+    "or not" closing it, or a question mark."""
+    if phrases("asks").search(t):
+        return False
+    opens = phrases("yes_no.aux").match(t.strip())
+    return bool(opens or phrases("yes_no.or_not").search(t) or re.search(r"[?؟]\s*$", text))
 
 
 def _asks_price(t: str) -> bool:
@@ -276,6 +326,9 @@ def _where(t: str, text: str, words: CatalogueWords) -> tuple[str | None, tuple[
         return city, (), rest
     place = place_named(t, words)
     if place is None:
+        if (ended := city_by_ending(t)) is not None:
+            # «بین فروشنده‌های اصفهانی», "shirazam": a city with a personal or belonging ending.
+            return ended[0], (), _strip(t, ended[1])
         return None, (), t
     rest = _strip(t, place.folded)
     if place.city is not None:
@@ -365,6 +418,25 @@ def place_named(text: str, words: CatalogueWords) -> Place | None:
         if len(word) < 3 or not word.isalpha() or framing or word in grammar.not_places or words.knows(word):
             continue
         return Place(word, _city_named(word))
+    return None
+
+
+@lru_cache(maxsize=1)
+def _city_endings() -> tuple[tuple[str, str], ...]:
+    """(folded city name, its Persian name) in both scripts, longest first, and the endings it takes."""
+    names = sorted({(fold_joined(c.fa), c.fa) for c in CITIES} | {(c.en.lower(), c.fa) for c in CITIES},
+                   key=lambda n: -len(n[0]))  # fmt: skip
+    return tuple(names)
+
+
+def city_by_ending(text: str) -> tuple[str, str] | None:
+    """(Persian city, the word) for a word of folded `text` that is a city with a personal or
+    belonging ending («تهرانم» "I'm in Tehran", «اصفهانیا», "shirazam"); None when none is."""
+    endings = sorted(load_lexicon("quarry.apps.shop", "lexicon")["places"]["endings"], key=len, reverse=True)
+    for word in _WORDS.findall(text):
+        for name, fa in _city_endings():
+            if word.startswith(name) and word[len(name) :] in endings:
+                return fa, word
     return None
 
 

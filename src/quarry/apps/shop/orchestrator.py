@@ -47,6 +47,7 @@ from .once import one_turn
 from .picks import picked_extreme
 from .retry import run_with_retry
 from .turnstate import TurnState
+from .vocab import catalogue_words
 
 APP = "shop"
 TURN_TIMEOUT_S = 25.0
@@ -185,7 +186,8 @@ async def _text_turn(
     and the dialogue is kept for later; anything else continues the dialogue. A bare option number right
     after a selection goes to the dialogue too, for its 60-second cache."""
     mode, route_step = await _route(s, text, router_model)
-    if state.multi is not None and (mode == "multi_turn" or picked_extreme(text) or not is_side_question(text)):
+    picks = state.multi is not None and picked_extreme(text, (await db.run(catalogue_words, db)).knows) is not None
+    if state.multi is not None and (mode == "multi_turn" or picks or not is_side_question(text)):
         step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms,
                         reason=f"a narrowing dialogue is open (router: {mode})")  # fmt: skip
         return await _dialogue(db, s, state, text, step)

@@ -9,6 +9,7 @@ number or ordinal, with nothing but filler words around it, so "the first one is
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from quarry.nlu.degree import find_degrees
@@ -70,15 +71,22 @@ def _which() -> frozenset[str]:
     return frozenset(w for ws in table.values() for p in ws for w in fold_joined(p.lower()).split())
 
 
-def picked_extreme(text: str) -> str | None:
+def picked_extreme(text: str, knows: Callable[[str], bool] | None = None) -> str | None:
     """ "the cheapest one", «ارزون‌ترینش کدومه؟», "which is the most expensive": 'cheap' or
-    'expensive' when a reply picks the extreme of the options shown by price, with nothing else
-    stated around it (None otherwise)."""
+    'expensive' when a reply picks the extreme of the options by price and states nothing else
+    (None otherwise). Around the superlative may stand pick filler and question words, and, given
+    `knows` (the catalogue's words), any word the catalogue does not write: it cannot narrow the
+    offers («از بین اینا … همونو میخوام», "send me the cheapest"). A catalogue word or a number
+    ("the cheapest samsung", "cheapest under 10m") is a constraint, so no pick."""
     degrees = [d for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")]
     if len(degrees) != 1:
         return None
     d = degrees[0]
     rest = re.sub(r"[^\w#']+", " ", fold_joined((text[: d.start] + " " + text[d.end :]).lower())).split()
-    if any(w not in _filler() and w not in _which() and w not in ignorable() for w in rest):
-        return None
-    return d.concept
+
+    def states_nothing(w: str) -> bool:
+        if w in _filler() or w in _which() or w in ignorable():
+            return True
+        return knows is not None and not any(c.isdigit() for c in w) and not knows(w)
+
+    return d.concept if all(states_nothing(w) for w in rest) else None
