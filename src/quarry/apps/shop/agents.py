@@ -26,6 +26,7 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 from pydantic_ai.models.function import AgentInfo
+from rapidfuzz import fuzz
 
 from quarry.db import Database, get_database
 from quarry.llm import last_user_text, output_call
@@ -37,7 +38,8 @@ from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAns
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
-from .variants import differences
+from .transliterate import finglish_to_persian
+from .variants import differences, unasked_variants
 from .vocab import loaded_words
 from .yes_no import availability_message, yes_no_answer, yes_no_message
 
@@ -47,6 +49,7 @@ is not the product asked about: say so rather than return an unrelated key."""
 WIDE_SEARCH = 20
 """When none of the first five candidates matches every distinguishing token, this many are looked at
 (siblings differing only in RAM or colour can fill the first five)."""
+_PERSIAN = re.compile(r"[\u0600-\u06ff]")
 NOT_FOUND = "محصولی با این مشخصات در کاتالوگ پیدا نشد."
 NO_FEATURE = "این ویژگی برای این محصول ثبت نشده است."
 NO_OFFERS = "پیشنهادی با این شرایط برای این محصول پیدا نشد."
@@ -186,6 +189,48 @@ def pick(found: list[Candidate], product: str) -> tuple[Candidate | None, list[s
     return None, first or []
 
 
+EQUAL_SCORE = 0.97
+"""A product scoring at least this share of the best fitting one's search score is as good a fit."""
+SAME_WORD = 85
+"""rapidfuzz ratio from which a name's word (or its reading in Persian letters) is the user's word."""
+
+
+def _covered(product: str, c: Candidate) -> int:
+    """How many of the user's words (three letters or more) the product's names hold, as written, with
+    a slip, or across scripts («مارکوس» in "IKEA MARKUS")."""
+    asked = [w for w in re.findall(r"[^\W\d_]{3,}", fold_joined(product.lower()))]
+    names = set(re.findall(r"\w+", fold_joined(f"{c.english_name} {c.persian_name}".lower())))
+    names |= {fold_joined(finglish_to_persian(w)) for w in names if w.isascii() and w.isalpha()}
+    return sum(1 for w in asked if w in names or any(fuzz.ratio(w, n) >= SAME_WORD for n in names))
+
+
+def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
+    """The products that fit `product` equally well: every distinguishing token the user wrote, no
+    variant word they did not (the plain S24 before the S24 Ultra), as many of their words, and a search
+    score as high. Two or more different products here mean the user has not said which one
+    ("Asus TUF F15 8GB 256GB" in five processors, «مانیتور ایکس ویژن XL2278H» in five sizes)."""
+    colours = loaded_words().colours
+    fit = [c for c in found if c.score >= MIN_LOOKUP_SCORE and c.matched == "fuzzy"
+           and not differences(product, c.english_name, c.persian_name, colours)]  # fmt: skip
+    fit = [c for c in fit if not unasked_variants(product, c.english_name, c.persian_name)] or fit
+    if len(fit) < 2:
+        return []
+    covered = {c.random_key: _covered(product, c) for c in fit}
+    most, best = max(covered.values()), max(c.score for c in fit)
+    pool = [c for c in fit if covered[c.random_key] == most and c.score >= EQUAL_SCORE * best]
+    distinct = {(c.english_name.lower(), c.persian_name): c for c in pool}
+    return list(distinct.values()) if len(distinct) >= 2 else []
+
+
+def which_one(options: list[Candidate], text: str) -> str:
+    """The question back when several products fit what the user wrote (no key, no figure)."""
+    listed = "\n".join(f"{n}. {c.persian_name if _PERSIAN.search(text) else c.english_name}"
+                        for n, c in enumerate(options[:5], 1))  # fmt: skip
+    if _PERSIAN.search(text):
+        return f"چند محصول با این مشخصات هست؛ کدام یک منظور شماست؟\n{listed}"
+    return f"Several products fit that description; which one do you mean?\n{listed}"
+
+
 def not_in_catalogue(missing: list[str], text: str) -> str:
     """The product asked about is not in the catalogue: its nearest one differs in `missing`."""
     said = "، ".join(missing)
@@ -254,6 +299,9 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         if chosen is None:
             message = not_in_catalogue(missing, q.product) if missing else NOT_FOUND
             return output_call(info, ShopAnswer(message=message, differs=missing or None, absent=True))
+        if len(options := equal_fits(found, q.product)) >= 2:
+            # Several products fit equally: ask which one; never a key or a figure of a guessed one.
+            return output_call(info, ShopAnswer(message=which_one(options, last_user_text(messages))))
         key = chosen.random_key
         if q.intent == "feature":
             return _call("get_product_features", {"base_random_key": key})

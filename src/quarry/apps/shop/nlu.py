@@ -197,8 +197,44 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
     products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
     if len(products) != 2:
         return None
+    if (whole := _elliptic(products[0], products[1], words)) is not None:
+        products = (products[0], whole)
     return Question("compare", products[0], metric="min_price", city=city, products=products, cheaper=cheaper,
                     unresolved=unresolved)  # fmt: skip
+
+
+_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
+    """The second alternative said as a difference from the first ("X green or gold?", «X سایز ۲۷ یا
+    سایز ۲۱.۵ش؟», «... یا همون مدل سفیدش؟», "Ryzen 5 … or Ryzen 7 with the same RAM"), written out whole:
+    the first with the second's colour, numbers and variant words in place. None when the second names
+    anything else (then it is a product of its own)."""
+    variants = {w for name, ws in entry("variants").items() for w in map(fold_joined, ws)}
+    same = set(listed(entry("compare.same")))
+    first = a.split()
+
+    def bare(w: str) -> str:  # «سفیدش», «۲۱.۵ش»: the enclitic is not part of the value
+        stem = w[:-1] if w.endswith("ش") else w
+        return stem if stem in words.colours or _NUMBER_WORD.fullmatch(stem) else w
+
+    second = [bare(w) for w in b.split()]
+    fits = lambda w: w in words.colours or _NUMBER_WORD.fullmatch(w) or w in variants or w in same or w in first  # noqa: E731
+    if not second or not all(fits(w) for w in second) or all(w in first or w in same for w in second):
+        return None
+    out = list(first)
+    if colours := [w for w in second if w in words.colours]:
+        out = [w for w in out if w not in words.colours] + colours
+    for i, w in enumerate(second):
+        # A number after a word the first also has («رایزن ۷», «سایز ۲۱.۵») replaces the number there.
+        if _NUMBER_WORD.fullmatch(w) and i > 0 and second[i - 1] in out:
+            j = out.index(second[i - 1])
+            if j + 1 < len(out) and _NUMBER_WORD.fullmatch(out[j + 1]):
+                out[j + 1] = w
+    if named := [w for w in second if w in variants and w not in first]:
+        out = [w for w in out if w not in variants] + named
+    return " ".join(out)
 
 
 def parse_question(text: str, words: CatalogueWords | None = None) -> Question:
@@ -247,15 +283,16 @@ def _question_lexicon_words() -> frozenset[str]:
     return frozenset(w for p in strings(load_lexicon("quarry.apps.shop", "questions")) for w in fold_joined(p).split())
 
 
-def _without_enclitics(t: str) -> str:
-    """Folded `t` with the possessive enclitic taken off words of the question grammar («قیمت متوسطش» →
-    «قیمت متوسط»): "its average" asks for the average. Other words keep theirs («کفش» is a shoe)."""
-    known = _question_lexicon_words()
+def _without_enclitics(t: str, words: CatalogueWords) -> str:
+    """Folded `t` with the possessive enclitic taken off words of the question grammar and of the
+    catalogue's feature names («قیمت متوسطش» → «قیمت متوسط», «وزنش» → «وزن»): "its average" asks for
+    the average. Other words keep theirs («کفش» is a shoe)."""
+    known = _question_lexicon_words() | {w for f in words.features for w in fold_joined(f).split()}
     return _ENCLITIC.sub(lambda m: m.group(1) if m.group(1) in known else m.group(0), t)
 
 
 def _parse(text: str, words: CatalogueWords) -> Question:
-    t = _without_enclitics(_PUNCT.sub(" ", fold_joined(text)))
+    t = _without_enclitics(_PUNCT.sub(" ", fold_joined(text)), words)
     degrees = find_degrees(t)  # read once: comparisons and superlatives both need them
     if (compared := _comparison(t, text, words, degrees)) is not None:
         return compared

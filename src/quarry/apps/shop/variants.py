@@ -81,3 +81,11 @@ def differences(
         if said and not any(t in name_tokens or fold_joined(c) in name for t, c in said.items()):
             out.extend(said)
     return list(dict.fromkeys(out))
+
+
+def unasked_variants(query: str, english_name: str, persian_name: str) -> set[str]:
+    """Variant words the product's name has and `query` does not ask for ("Ultra" when the user said
+    "S24"): a product that has them is the second choice, not an equal one."""
+    q_tokens = _TOKEN.findall(fold_joined(query.lower()))
+    name_tokens = _TOKEN.findall(fold_joined(f"{english_name} {persian_name}".lower()))
+    return _variants(name_tokens) - _variants(q_tokens)
