@@ -169,3 +169,34 @@ def test_the_cheapest_pick_is_the_cheapest_offer_under_every_constraint(shop_db:
         "SELECT price FROM shop.members WHERE random_key = :k", {"k": turn.member_random_keys[0]}
     )
     assert picked[0]["price"] == cheapest[0]["price"]
+
+
+def test_a_dialogue_without_a_product_asks_what_product_and_never_picks_from_everything(shop_db: Database) -> None:
+    # A budget and a city alone would range over the whole catalogue (a T-shirt as "the cheapest").
+    chat = uuid.uuid4().hex
+    first = ask("حداکثر ۴۵ میلیون، تبریز", chat)
+    pick = ask("کمترین قیمت رو میخوام", chat)
+    assert not first.member_random_keys and not pick.member_random_keys
+
+
+def test_a_product_line_name_sets_the_category_and_brand_and_its_model_number_stays(shop_db: Database) -> None:
+    chat = uuid.uuid4().hex
+    for text in ("یه آیفون ۱۳ میخوام", "۱۲۸ گیگ", "توی تهران"):
+        ask(text, chat)
+    turn = ask("ارزونترین رو بردار", chat)
+    assert turn.member_random_keys, turn.message
+    row = shop_db.fetch_all(
+        """SELECT b.english_name, c.name AS city FROM shop.members m
+           JOIN shop.base_products b ON b.random_key = m.base_random_key
+           JOIN shop.shops s ON s.id = m.shop_id JOIN shop.cities c ON c.id = s.city_id
+           WHERE m.random_key = :k""",
+        {"k": turn.member_random_keys[0]},
+    )[0]
+    assert "iPhone 13" in row["english_name"] and "128GB" in row["english_name"] and row["city"] == "تهران"
+
+
+def test_a_model_number_after_a_name_is_a_keyword_and_a_quantity_is_not(shop_db: Database) -> None:
+    words = catalogue_words(shop_db)
+    assert extract_delta("یه آیفون ۱۳ میخوام", words).keywords == ["آیفون", "13"]
+    assert "128" not in extract_delta("آیفون ۱۲۸ گیگ", words).keywords
+    assert "20000000" not in extract_delta("گوشی زیر ۲۰ میلیون", words).keywords

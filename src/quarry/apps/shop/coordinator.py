@@ -39,6 +39,7 @@ from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named
 from .picks import ignorable, picked_extreme, picked_number
 from .retry import run_with_retry
+from .tools import search_base_products
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 from .vocab import CatalogueWords, catalogue_words
 
@@ -174,7 +175,7 @@ async def coordinate(
     if number is not None and state.options and 1 <= number <= len(state.options):
         return _select(state.options[number - 1], number, persian, trace, "option shown")
     vocabulary = await db.run(catalogue_words, db)
-    extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details != MemberDetails() else None
+    extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details.scoped() else None
     if extreme is not None:
         # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
         # gathered so far, which the options on screen are the first of; those options when none is found.
@@ -245,16 +246,20 @@ async def coordinate(
                                   codes=["unresolved_place"]))  # fmt: skip
         return Reply(ask_for_city(unknown, persian=persian), state, None, trace)
     details = delta.apply(state.details)
-    if details == MemberDetails():
+    if details.category_id is None and details.keywords:
+        details = await db.run(_with_category_of_names, db, details, trace)
+    if not details.scoped():
+        # A budget or a city alone would range over the whole catalogue: ask what product, keeping them.
+        state.details = details
         msg = "دنبال چه محصولی هستید؟" if persian else "What product are you looking for?"
-        return Reply(msg, state if state.turns > 1 else None, None, trace)
+        return Reply(msg, state if state.turns > 1 or details != MemberDetails() else None, None, trace)
     found = await db.run(search_offers, db, details)
     trace.append(_retrieval(found, details))
     dropped: list[str] = []
     while found.total == 0:
         constraint = next((c for c in RELAX_ORDER if details.has(c)), None)
-        if constraint is None:
-            break
+        if constraint is None or not details.without(constraint).scoped():
+            break  # never relaxed into the whole catalogue: the product asked for stays the question
         details = details.without(constraint)
         dropped.append(constraint)
         found = await db.run(search_offers, db, details)
@@ -282,6 +287,35 @@ async def coordinate(
     action = "recompute" if shown else "show"
     trace.append(DecisionStep(step="options", action=action, model="policy", count=len(found.top)))
     return Reply(note + render_options(found.top, persian), state, None, trace)
+
+
+NAMED_CATEGORY_SHARE = 0.8
+"""Share of the products a name matches that must be of one category for the name to set it."""
+
+
+def _with_category_of_names(db: Database, details: MemberDetails, trace: list[TraceStep]) -> MemberDetails:
+    """`details` with the category, and the brand, the name words point at («آیفون ۱۳» → Apple mobile
+    phones), read from the products the catalogue search finds for them; each unchanged when the words
+    point at no one category or brand."""
+    found = search_base_products(db, " ".join(details.keywords))
+    if not found:
+        return details
+    keys = [c.random_key for c in found]
+    update: dict[str, int] = {}
+    for column in ("category_id", "brand_id"):
+        if getattr(details, column) is not None:
+            continue
+        rows = db.fetch_all(
+            f"SELECT {column} AS v, count(*) AS n FROM shop.base_products WHERE random_key = ANY(:k) "
+            "GROUP BY 1 ORDER BY 2 DESC",
+            {"k": keys},
+        )
+        if rows and rows[0]["v"] is not None and rows[0]["n"] >= NAMED_CATEGORY_SHARE * len(keys):
+            update[column] = int(rows[0]["v"])
+    if update:
+        trace.append(DecisionStep(step="nlu", action="category_of_names", model="sql",
+                                  reason=f"{details.keywords} name products of {update}"))  # fmt: skip
+    return details.model_copy(update=update)
 
 
 def _with_features(db: Database, delta: MemberDelta, text: str, category: int, words: CatalogueWords) -> MemberDelta:

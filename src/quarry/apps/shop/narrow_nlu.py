@@ -23,6 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.llm import last_user_text, output_call
+from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
 from .nlu import city_by_ending, place_named
@@ -102,8 +103,21 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
             delta.attributes[COLOUR_KEY] = value
             t = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", t)
     rest = re.sub(r"[^\w\s]", " ", _FILLER.sub(" ", t))
-    delta.keywords = [w for w in rest.split() if len(w) > 1 and not w.isdigit()]
+    tokens = rest.split()
+    # A number right after a name word is the model's number («آیفون ۱۳», "note 13"); others are
+    # quantities the feature reader takes («۱۲۸ گیگ»).
+    delta.keywords = [
+        w for i, w in enumerate(tokens)
+        if (len(w) > 1 and not w.isdigit())
+        or (w.isdigit() and i > 0 and not tokens[i - 1].isdigit() and not _unit_after(tokens, i))
+    ]  # fmt: skip
     return delta
+
+
+def _unit_after(tokens: list[str], i: int) -> bool:
+    """The number at `i` is followed by a unit or a scale word («۱۲۸ گیگ», "20 million")."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    return bool(nxt) and (nxt in _lexicon_units() or nxt.isdigit() or nxt in _SCALES)
 
 
 @cache  # no per-turn state; built once per process like the other agents
@@ -120,3 +134,13 @@ def nlu_agent() -> Agent[None, MemberDelta]:
 def offline_nlu(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     """Offline extractor: the regex/keyword reader."""
     return output_call(info, extract_delta(last_user_text(messages)))
+
+
+_SCALES = frozenset({"هزار", "میلیون", "میلیارد", "k", "m", "million", "thousand", "hezar", "milion"})
+
+
+@cache
+def _lexicon_units() -> frozenset[str]:
+    """Unit words after a number, in any register ("gb", «گیگ», "kilo"): the number is a quantity."""
+    units = load_lexicon("quarry.apps.shop", "lexicon")["units"]
+    return frozenset(fold_joined(w.lower()) for pair in units.items() for w in pair)

@@ -44,6 +44,11 @@ class MemberDetails(BaseModel):
             return self.model_copy(update={"min_price": None, "max_price": None})
         return self.model_copy(update={constraint: None})
 
+    def scoped(self) -> bool:
+        """Says what product is wanted (a category, brand, name words or features): without it a search
+        would range over the whole catalogue."""
+        return self.category_id is not None or self.brand_id is not None or bool(self.keywords or self.attributes)
+
     def has(self, constraint: str) -> bool:
         if constraint == "price":
             return self.min_price is not None or self.max_price is not None
