@@ -37,6 +37,7 @@ from .honesty import in_rial, not_applied_message, unapplied
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
+from .question_words import writes_persian
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 from .transliterate import finglish_to_persian
 from .variants import differences, unasked_variants
@@ -49,7 +50,6 @@ is not the product asked about: say so rather than return an unrelated key."""
 WIDE_SEARCH = 20
 """When none of the first five candidates matches every distinguishing token, this many are looked at
 (siblings differing only in RAM or colour can fill the first five)."""
-_PERSIAN = re.compile(r"[\u0600-\u06ff]")
 NOT_FOUND = "محصولی با این مشخصات در کاتالوگ پیدا نشد."
 NO_FEATURE = "این ویژگی برای این محصول ثبت نشده است."
 NO_OFFERS = "پیشنهادی با این شرایط برای این محصول پیدا نشد."
@@ -224,9 +224,9 @@ def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
 
 def which_one(options: list[Candidate], text: str) -> str:
     """The question back when several products fit what the user wrote (no key, no figure)."""
-    listed = "\n".join(f"{n}. {c.persian_name if _PERSIAN.search(text) else c.english_name}"
+    listed = "\n".join(f"{n}. {c.persian_name if writes_persian(text) else c.english_name}"
                         for n, c in enumerate(options[:5], 1))  # fmt: skip
-    if _PERSIAN.search(text):
+    if writes_persian(text):
         return f"چند محصول با این مشخصات هست؛ کدام یک منظور شماست؟\n{listed}"
     return f"Several products fit that description; which one do you mean?\n{listed}"
 
@@ -234,7 +234,7 @@ def which_one(options: list[Candidate], text: str) -> str:
 def not_in_catalogue(missing: list[str], text: str) -> str:
     """The product asked about is not in the catalogue: its nearest one differs in `missing`."""
     said = "، ".join(missing)
-    if re.search(r"[\u0600-\u06ff]", text):
+    if writes_persian(text):
         return f"این محصول در کاتالوگ نیست (نزدیک‌ترین محصول در این موارد فرق دارد: {said})."
     return f"That product is not in the catalogue (the nearest one differs in: {', '.join(missing)})."
 

@@ -21,7 +21,6 @@ A stop reason (selected, cancelled, nothing found) ends the dialogue and it is f
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 
@@ -38,13 +37,13 @@ from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named
 from .picks import ignorable, picked_extreme, picked_number
+from .question_words import writes_persian
 from .retry import run_with_retry
 from .tools import search_base_products
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
 from .vocab import CatalogueWords, catalogue_words
 
 SELECTION_TTL_S = 60.0
-_PERSIAN = re.compile(r"[\u0600-\u06ff]")
 _FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _RELAX_WORDS = {
     "keywords": ("کلمات جست‌وجو", "the search words"), "attributes": ("ویژگی‌ها", "the attributes"),
@@ -169,7 +168,7 @@ async def coordinate(
     chat's previous pick, answered again when the same number comes within 60 seconds."""
     state = state.model_copy(deep=True) if state else TurnState()
     state.turns += 1
-    persian = bool(_PERSIAN.search(text)) or (not text.strip())
+    persian = writes_persian(text) or (not text.strip())
     number = picked_number(text)
     trace: list[TraceStep] = []
     if number is not None and state.options and 1 <= number <= len(state.options):

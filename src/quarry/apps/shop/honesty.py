@@ -11,15 +11,13 @@ The question says what was stated (`Question.stated`); the statistics tool says 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from .models import SellerStatistics
-from .question_words import entry
+from .question_words import entry, writes_persian
 
 PRICE_METRICS = frozenset({"min_price", "max_price", "avg_price", "median_price", "price_range"})
 RIAL_PER_TOMAN = 10
-_PERSIAN = re.compile(r"[\u0600-\u06ff]")
 
 
 def unapplied(stated: Sequence[str], stats: SellerStatistics) -> list[str]:
@@ -36,7 +34,7 @@ def in_rial(value: float, metric: str | None) -> float:
 
 def not_applied_message(names: Sequence[str], text: str) -> str:
     """Why no figure is given, in the language of `text`."""
-    persian = bool(_PERSIAN.search(text))
+    persian = writes_persian(text)
     labels = entry("labels")
     said = [str(labels.get(n, {}).get("fa" if persian else "en", n)) for n in names]
     if persian:

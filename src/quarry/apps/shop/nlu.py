@@ -27,7 +27,7 @@ from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
 from .once import once
-from .question_words import entry, listed, named_patterns
+from .question_words import entry, listed, named_patterns, writes_persian
 from .question_words import pattern as pattern_of
 from .question_words import words as phrases
 from .scope import NO_SCOPE, Scope, read_scope
@@ -75,7 +75,6 @@ _FRAMING = re.compile(
     r"what|is|the|of|a|an|in|for|with|price|shops|shop|that|offer|give|please|how|much|does|do|which|"
     r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
 )
-_PERSIAN_LETTER = re.compile(r"[\u0600-\u06ff]")
 _PUNCT = re.compile(r"[؟?!,،:;«»\"'()\[\]]|(?<!\d)\.|\.(?!\d)")
 """Punctuation, but not the point of a decimal number ("4.5", «۲۱.۵»)."""
 
@@ -489,7 +488,7 @@ def ask_for_city(place: str, *, persian: bool | None = None) -> str:
     """The question back when a question names a place the catalogue has no city of (in Persian
     when `persian`; None: in the script the place is written in)."""
     if persian is None:
-        persian = bool(_PERSIAN_LETTER.search(place))
+        persian = writes_persian(place)
     if persian:
         return f"شهری به نام «{place}» در میان شهرهای فروشگاه‌ها پیدا نکردم؛ منظورتان کدام شهر است؟"
     return f"I found no city called '{place}' among the shops' cities; which city do you mean?"

@@ -54,3 +54,11 @@ def words(path: str) -> re.Pattern[str]:
 def named_patterns(path: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """(name, pattern) of each sub-table at `path` ("metrics" → min_price, max_price, ...)."""
     return tuple((name, pattern(listed(node))) for name, node in entry(path).items() if isinstance(node, dict))
+
+
+_PERSIAN_LETTER = re.compile(r"[\u0600-\u06ff]")
+
+
+def writes_persian(text: str) -> bool:
+    """`text` holds Persian letters (the reply is then in Persian)."""
+    return _PERSIAN_LETTER.search(text) is not None

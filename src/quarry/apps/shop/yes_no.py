@@ -20,6 +20,7 @@ from quarry.search.text import fold_joined
 from .models import Candidate, Feature
 from .narrow_features import features_named
 from .nlu import feature_in
+from .question_words import writes_persian
 from .vocab import CatalogueWords
 
 Verdict = Literal["yes", "no", "not_recorded"]
@@ -88,7 +89,7 @@ def yes_no_message(answer: YesNo, text: str, not_recorded: str) -> str:
     """The answer in the question's script: «بله، حذف نویز: دارد.» / "No (نوع اتصال: باسیم)."."""
     if answer.verdict == "not_recorded":
         return not_recorded
-    persian = bool(re.search(r"[\u0600-\u06ff]", text)) and not re.match(r"\s*[A-Za-z]", text)
+    persian = writes_persian(text) and not re.match(r"\s*[A-Za-z]", text)
     said = f"{answer.key}: {answer.value}"
     if persian:
         return f"{'بله' if answer.verdict == 'yes' else 'خیر'}، {said}."
@@ -97,7 +98,7 @@ def yes_no_message(answer: YesNo, text: str, not_recorded: str) -> str:
 
 def availability_message(shops: int, text: str) -> str:
     """Is it sold (there, with a warranty...)? From the count of shops that matched every constraint."""
-    persian = bool(re.search(r"[\u0600-\u06ff]", text))
+    persian = writes_persian(text)
     if shops > 0:
         return f"بله، {shops} فروشنده." if persian else f"Yes, {shops} shop(s) sell it."
     return "خیر، فروشنده‌ای با این شرایط پیدا نشد." if persian else "No shop sells it with those conditions."
