@@ -79,3 +79,21 @@ def test_enclitics_and_belonging_endings_are_read_so_the_figure_is_the_one_asked
     q = parse_question(text, catalogue_words(shop_db))
     assert (q.intent, q.metric, q.city) == ("seller", metric, city)
     assert parse_question("Samsung WW43T4795 لباسشویی استیل، وزنش چقدره؟", catalogue_words(shop_db)).feature == "وزن"
+
+
+def test_a_seller_score_bound_keeps_the_shops_rated_exactly_that(shop_db: Database) -> None:
+    # Scores are stored as real: 4.2 is 4.1999998 there. "Score 4.2 or more" must count a shop rated 4.2.
+    from quarry.apps.shop.tools import get_seller_statistics
+
+    row = shop_db.fetch_all(
+        """SELECT m.base_random_key AS k, round(s.score::numeric, 1)::float AS score FROM shop.members m
+           JOIN shop.shops s ON s.id = m.shop_id
+           WHERE round(s.score::numeric, 1) = 4.2 ORDER BY m.base_random_key LIMIT 1"""
+    )[0]
+    want = shop_db.scalar(
+        """SELECT count(DISTINCT m.shop_id) FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id
+           WHERE m.base_random_key = :k AND round(s.score::numeric, 1) >= :score""",
+        {"k": row["k"], "score": row["score"]},
+    )
+    stats = get_seller_statistics(shop_db, row["k"], metric="shops", min_score=row["score"])
+    assert stats is not None and stats.numeric_answer == want and want >= 1

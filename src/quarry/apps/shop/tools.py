@@ -486,8 +486,9 @@ FROM shop.members m JOIN shop.shops s ON s.id = m.shop_id
 WHERE m.base_random_key = :k
   AND (CAST(:city AS integer) IS NULL OR s.city_id = CAST(:city AS integer))
   AND (CAST(:warranty AS boolean) IS NULL OR s.has_warranty = CAST(:warranty AS boolean))
-  AND (CAST(:min_score AS float) IS NULL OR s.score >= CAST(:min_score AS float))
-  AND (CAST(:max_score AS float) IS NULL OR s.score <= CAST(:max_score AS float))
+  -- score is real: a bound cast to float would put a shop rated 4.2 (4.1999998 as real) below 4.2
+  AND (CAST(:min_score AS real) IS NULL OR s.score >= CAST(:min_score AS real))
+  AND (CAST(:max_score AS real) IS NULL OR s.score <= CAST(:max_score AS real))
   AND (CAST(:below AS bigint) IS NULL OR m.price < CAST(:below AS bigint))
   AND (CAST(:above AS bigint) IS NULL OR m.price > CAST(:above AS bigint))
 """
