@@ -97,3 +97,23 @@ def test_a_seller_score_bound_keeps_the_shops_rated_exactly_that(shop_db: Databa
     )
     stats = get_seller_statistics(shop_db, row["k"], metric="shops", min_score=row["score"])
     assert stats is not None and stats.numeric_answer == want and want >= 1
+
+
+@pytest.mark.parametrize(("unit_word", "stored_unit"), [("کیلوئه", "کیلوگرم"), ("اینچه", "اینچ"), ("inches", "اینچ")])
+def test_a_feature_asked_by_its_unit_is_the_one_measured_in_it(
+    shop_db: Database, unit_word: str, stored_unit: str
+) -> None:
+    from quarry.apps.shop.agents import NO_FEATURE
+
+    rows = shop_db.fetch_all(
+        """SELECT b.english_name, e.value FROM shop.base_products b, jsonb_each_text(b.extra_features) e
+           WHERE e.value LIKE '%%' || :unit
+             AND (SELECT count(*) FROM jsonb_each_text(b.extra_features) x WHERE x.value LIKE '%%' || :unit) = 1
+             AND (SELECT count(*) FROM shop.base_products o WHERE o.english_name = b.english_name) = 1
+           ORDER BY b.random_key LIMIT 1""",
+        {"unit": stored_unit},
+    )
+    assert rows
+    ask_word = "how many" if unit_word.isascii() else "چند"
+    turn = ask(f"{rows[0]['english_name']} {ask_word} {unit_word}?")
+    assert turn.message == rows[0]["value"] and turn.message != NO_FEATURE

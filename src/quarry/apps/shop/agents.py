@@ -250,6 +250,15 @@ def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None
     return min(near, key=lambda f: len(f.name)) if near else None
 
 
+def _measured_in(features: list[Feature], unit: str) -> Feature | None:
+    """The product's feature whose value is a number in `unit` (as stored, folded), if it has one."""
+    for f in features:
+        m = re.match(r"^\s*[\d.]+\s*(.+)$", fold_joined(f.value))
+        if m and m.group(1).strip() == unit:
+            return f
+    return None
+
+
 def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> ModelResponse:
     """Two searches in parallel → both products' lowest prices in parallel → the cheaper (or dearer) key."""
     searches = [r for r in returns if r.tool_name == "search_base_products"]
@@ -326,6 +335,8 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
                 # No feature named ("X دارین؟"-like): the product itself was asked for.
                 return output_call(info, ShopAnswer(base_random_keys=keys))
         feature = _pick_feature(features, q.feature)
+        if q.unit is not None and (feature is None or _measured_in([feature], q.unit) is None):
+            feature = _measured_in(features, q.unit)
         return output_call(info, ShopAnswer(message=feature.value if feature else NO_FEATURE, base_random_keys=keys))
     if isinstance(last.content, str):
         return output_call(info, ShopAnswer(message=NOT_FOUND))

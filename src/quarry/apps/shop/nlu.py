@@ -109,6 +109,9 @@ class Question:
     passes over them; they never widen it)."""
     yes_no: bool = False
     """Asked yes or no: a feature («X بی‌سیمه؟»), or whether any shop sells it (seller, metric shops)."""
+    unit: str | None = None
+    """Feature asked by its unit («چند کیلوئه؟», "how many inches"): the stored unit; the product's
+    feature measured in it is the answer."""
 
 
 def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
@@ -331,12 +334,45 @@ def _parse(text: str, words: CatalogueWords) -> Question:
         # kept for a question that turns out to ask its value ("Epson L3977 print speed?").
         product = _strip(t, feature[1]) if feature is not None else t
         return Question("feature", _clean(product), feature=feature[0] if feature else None, yes_no=True)
+    if (asked := _unit_asked(t)) is not None:
+        # «جاروبرقی … چند کیلوئه؟», "how many inches is …": the feature measured in that unit; a feature
+        # named too («رمش چند گیگه؟») is kept, and wins when the product measures it in that unit (the
+        # product's own name may hold a feature name: "… 8GB RAM … how many inches?").
+        rest = _strip(t, asked[1])
+        return Question("feature", _clean(_strip(rest, feature[1]) if feature else rest),
+                        feature=feature[0] if feature else None, unit=asked[0])  # fmt: skip
     if feature is not None:
         return Question("feature", _clean(_strip(t, feature[1])), feature=feature[0])
     if asks and scope.unsupported:
         # "How long does delivery take?": the catalogue records nothing of the kind (answered as such).
         return Question("feature", _clean(scoped), feature=None, scope=scope, stated=stated)
     return Question("lookup", _clean(t) or t.strip())
+
+
+_HOW_MANY = re.compile(r"(?<!\w)(?:چند|چقدر|how many|how much|chand)\s+(\w+)")
+
+
+@lru_cache(maxsize=1)
+def _units() -> dict[str, str]:
+    """Unit words as people write them (and the stored units themselves) → the unit as stored."""
+    table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
+    return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()} | {
+        fold_joined(v): fold_joined(v) for v in table.values()
+    }
+
+
+def _unit_asked(t: str) -> tuple[str, str] | None:
+    """(stored unit, the words that asked) for «چند کیلوئه», «چند اینچه», "how many inches"; the spoken
+    copula and an English plural come off the unit word."""
+    m = _HOW_MANY.search(t)
+    if m is None:
+        return None
+    word = m.group(1)
+    units = _units()
+    for form in (word, word[:-1], word[:-2], word.removesuffix("es")):
+        if form in units:
+            return units[form], m.group(0)
+    return None
 
 
 def _yes_no(t: str, text: str) -> bool:
