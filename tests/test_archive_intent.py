@@ -174,3 +174,21 @@ def test_a_narrowing_follow_up_adds_to_the_previous_topic_and_filters(  # type: 
 )
 def test_intent_classes_in_production_mode(knn, text: str, intent: str) -> None:  # type: ignore[no-untyped-def]
     assert knn(text).intent == intent, knn(text).reason
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("gambar lama melaka sebelum merdeka", (None, 1956)),
+        ("photos of kuala lumpur before the war", (None, 1940)),
+        ("bangunan lama KL zaman british", (1786, 1957)),
+        ("wayang kulit during the japanese occupation", (1941, 1945)),
+        ("kampung life after independence", (1957, None)),
+    ],
+)
+def test_a_named_period_is_a_year_filter_not_a_topic(text: str, years: tuple[int | None, int | None]) -> None:
+    from quarry.apps.archive.concepts import parse_message
+
+    p = parse_message(text)
+    assert (p.constraints.year_from, p.constraints.year_to) == years
+    assert "merdeka" not in p.concepts and "independence" not in p.concepts

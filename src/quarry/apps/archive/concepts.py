@@ -38,6 +38,7 @@ from .vocab import (
     HOW_TO,
     IGNORABLE,
     MEDIA_WORDS,
+    NAMED_PERIODS,
     NARROWING_WORDS,
     NEWER_WORDS,
     NO_EXPAND_GROUPS,
@@ -210,6 +211,9 @@ _SHORT_DECADE = re.compile(r"(?:\btahun |\B'|\b)([2-9])0(?:s|[ -]?an)\b")
 """'70s', "'80s", 'tahun 80-an': a decade of the 1900s written with two digits."""
 _DECADE_WORD = re.compile(r"\b(?:the )?(" + "|".join(DECADE_WORDS) + r")\b")
 _WINDOW_LANGS = ("en", "ms")
+_NAMED_PERIOD = re.compile(
+    r"(?<!\w)(" + "|".join(re.escape(p) for p in sorted(NAMED_PERIODS, key=len, reverse=True)) + r")(?!\w)"
+)
 _BEFORE = re.compile(r"\b(?:before|sebelum|pre)[ -](1[0-9]{3}|20[0-9]{2})\b")
 _AFTER = re.compile(r"\b(?:after|since|selepas|sejak)[ -](1[0-9]{3}|20[0-9]{2})\b")
 _EARLIER = re.compile(r"\b(?:or earlier|and earlier|atau lebih awal)\b")
@@ -240,6 +244,8 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
         year_to = year_from + 9
     elif window := _window(low):
         year_from = window[0]
+    if (year_from, year_to) == (None, None) and (m := _NAMED_PERIOD.search(low)):
+        year_from, year_to = NAMED_PERIODS[m.group(1)]
     if m := _BEFORE.search(low):
         year_from, year_to = None, int(m.group(1)) - 1
     if m := _AFTER.search(low):
@@ -264,7 +270,7 @@ def period_words(text: str) -> set[str]:
     """The words that said the period ('before', '1950s', '19th', 'century', 'seventies', 'past 15 years'):
     a year filter, not a topic."""
     low = fold(text)
-    rxs = (_CENTURY, _DECADE, _SHORT_DECADE, _DECADE_WORD, _BEFORE, _AFTER, _EARLIER)
+    rxs = (_CENTURY, _DECADE, _SHORT_DECADE, _DECADE_WORD, _NAMED_PERIOD, _BEFORE, _AFTER, _EARLIER)
     said = {w for rx in rxs for m in rx.finditer(low) for w in re.findall(r"\w+", m.group(0))}
     window = _window(low)
     return said | (set(re.findall(r"\w+", window[1])) if window else set())
@@ -428,6 +434,10 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         if (place is not None and w in named.phrase.split()) or any(w in u.split() for u in named.unresolved):
             used[i] = True
     parsed.unresolved = parsed.as_typed(named.unresolved)
+    named_period = {w for m in _NAMED_PERIOD.finditer(fold(text)) for w in m.group(1).split()}
+    for i, w in enumerate(words):
+        if w in named_period:
+            used[i] = True  # «sebelum merdeka» is a year filter, not the topic Merdeka
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue

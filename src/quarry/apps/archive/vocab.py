@@ -44,5 +44,9 @@ PLACE_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["place_prepositions"])
 """Words after which the next words name a place ('from', 'in', 'dari', 'di')."""
 IGNORABLE: frozenset[str] = frozenset(_WORDS["ignorable"])
 """Words that name nothing to search and need no saying back (chat particles, reasons for asking)."""
+NAMED_PERIODS: dict[str, tuple[int | None, int | None]] = {
+    k: (int(v[0]) or None, int(v[1]) or None) for k, v in _WORDS["named_periods"].items()
+}
+"""Named periods of the country's history («sebelum merdeka», "japanese occupation") → their years."""
 DECADE_WORDS: dict[str, int] = {k: int(v) for k, v in _WORDS["decade_words"].items()}
 """Decades said in words ('seventies') → their first year (1970)."""
