@@ -390,14 +390,15 @@ def _places_named(
 
 
 @cache
-def _function_words() -> frozenset[str]:
-    """English and Malay function words ('whats', 'got', 'like'): never a topic of their own."""
-    return frozenset(stopwords(("en", "ms")))
+def _nameless() -> frozenset[str]:
+    """Words that name nothing: the planner's stopwords, chat particles and reasons for asking ('je',
+    'homework'), and English and Malay function words ('whats', 'got', 'like')."""
+    return STOPWORDS | IGNORABLE | frozenset(stopwords(("en", "ms")))
 
 
 def is_function_word(word: str) -> bool:
-    """A word that names nothing: a stopword, a chat particle or reason for asking ('je', 'ur', 'homework')."""
-    return word in STOPWORDS or word in IGNORABLE or word in _function_words()
+    """A word that names nothing (`_nameless`): never a topic of its own."""
+    return word in _nameless()
 
 
 def _unreduplicated(word: str) -> str:
@@ -424,8 +425,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
     media = None
-    skip = STOPWORDS | _function_words() | IGNORABLE | NARROWING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS)
-    skip |= periods
+    skip = _nameless() | NARROWING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
     named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -434,10 +434,9 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         if (place is not None and w in named.phrase.split()) or any(w in u.split() for u in named.unresolved):
             used[i] = True
     parsed.unresolved = parsed.as_typed(named.unresolved)
-    named_period = {w for m in _NAMED_PERIOD.finditer(fold(text)) for w in m.group(1).split()}
     for i, w in enumerate(words):
-        if w in named_period:
-            used[i] = True  # «sebelum merdeka» is a year filter, not the topic Merdeka
+        if w in periods:
+            used[i] = True  # the words that said the years («sebelum merdeka») are no topic (Merdeka)
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue
@@ -468,13 +467,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
 def focused_query(parsed: Parsed) -> str:
     """ONE query: the meaningful words in the user's order, the media word, and one synonym bridge."""
     vocab = vocabulary()
-    keep = (
-        STOPWORDS
-        | _function_words()
-        | IGNORABLE
-        | REQUEST_WORDS
-        | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
-    )
+    keep = _nameless() | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
     unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
     core = [w for w in parsed.words if w not in keep | parsed.period and w not in MEDIA_WORDS and w not in unread]
     media = [w for w in parsed.words if w in MEDIA_WORDS][:1]

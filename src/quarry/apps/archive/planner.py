@@ -232,6 +232,16 @@ def _may_follow_up(now: Classified, text: str) -> bool:
     return off_topic_cue(now.parsed, text) is None and task_verb(now.parsed) is None
 
 
+def _merged(before: Constraints, after: Constraints) -> Constraints:
+    """A follow-up's filters over the previous search's: each one the follow-up states replaces the old."""
+    return Constraints(
+        media_type=after.media_type or before.media_type,
+        place=after.place or before.place,
+        year_from=after.year_from if after.year_from is not None else before.year_from,
+        year_to=after.year_to if after.year_to is not None else before.year_to,
+    )
+
+
 def _narrowed(
     now: Classified, texts: list[str], classify_fn: Callable[[str], Classified], last: LastSearch | None
 ) -> ArchivePlan | None:
@@ -247,12 +257,7 @@ def _narrowed(
     if prev is None:
         return None
     before, after = prev.constraints, p.constraints
-    merged = Constraints(
-        media_type=after.media_type or before.media_type,
-        place=after.place or before.place,
-        year_from=after.year_from if after.year_from is not None else before.year_from,
-        year_to=after.year_to if after.year_to is not None else before.year_to,
-    )
+    merged = _merged(before, after)
     query = " ".join(dict.fromkeys([*prev.query.split(), *p.concepts, *added]))
     return ArchivePlan(
         intent="HERITAGE_SEARCH",
@@ -281,12 +286,7 @@ def plan_offline(
             prev = last.plan if last is not None else _earlier_plan(texts, classify_fn)
             if prev is not None:
                 before, after = prev.constraints, now.parsed.constraints
-                merged = Constraints(
-                    media_type=after.media_type or before.media_type,
-                    place=after.place or before.place,
-                    year_from=after.year_from if after.year_from is not None else before.year_from,
-                    year_to=after.year_to if after.year_to is not None else before.year_to,
-                )
+                merged = _merged(before, after)
                 why = ""
                 if direction is not None and (after.year_from, after.year_to) == (None, None):
                     moved = _pivot_years(direction, merged, last.years if last is not None else ())

@@ -22,6 +22,7 @@ A stop reason (selected, cancelled, nothing found) ends the dialogue and it is f
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
@@ -299,18 +300,17 @@ def _with_category_of_names(db: Database, details: MemberDetails, trace: list[Tr
     found = search_base_products(db, " ".join(details.keywords))
     if not found:
         return details
-    keys = [c.random_key for c in found]
+    rows = db.fetch_all(
+        "SELECT category_id, brand_id FROM shop.base_products WHERE random_key = ANY(:k)",
+        {"k": [c.random_key for c in found]},
+    )
     update: dict[str, int] = {}
     for column in ("category_id", "brand_id"):
-        if getattr(details, column) is not None:
-            continue
-        rows = db.fetch_all(
-            f"SELECT {column} AS v, count(*) AS n FROM shop.base_products WHERE random_key = ANY(:k) "
-            "GROUP BY 1 ORDER BY 2 DESC",
-            {"k": keys},
-        )
-        if rows and rows[0]["v"] is not None and rows[0]["n"] >= NAMED_CATEGORY_SHARE * len(keys):
-            update[column] = int(rows[0]["v"])
+        counts = Counter(r[column] for r in rows if r[column] is not None)
+        if getattr(details, column) is None and counts:
+            value, n = counts.most_common(1)[0]
+            if n >= NAMED_CATEGORY_SHARE * len(found):
+                update[column] = int(value)
     if update:
         trace.append(DecisionStep(step="nlu", action="category_of_names", model="sql",
                                   reason=f"{details.keywords} name products of {update}"))  # fmt: skip

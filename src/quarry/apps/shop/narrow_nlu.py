@@ -23,10 +23,10 @@ from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.llm import last_user_text, output_call
-from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.money import scales
 from quarry.search.text import fold_joined
 
-from .nlu import city_by_ending, place_named
+from .nlu import city_by_ending, place_named, unit_forms
 from .scope import read_scope
 from .transliterate import finglish_to_persian, looks_finglish
 from .turnstate import MemberDelta
@@ -117,7 +117,7 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
 def _unit_after(tokens: list[str], i: int) -> bool:
     """The number at `i` is followed by a unit or a scale word («۱۲۸ گیگ», "20 million")."""
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-    return bool(nxt) and (nxt in _lexicon_units() or nxt.isdigit() or nxt in _SCALES)
+    return bool(nxt) and (nxt in unit_forms() or nxt.isdigit() or nxt in scales())
 
 
 @cache  # no per-turn state; built once per process like the other agents
@@ -134,13 +134,3 @@ def nlu_agent() -> Agent[None, MemberDelta]:
 def offline_nlu(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     """Offline extractor: the regex/keyword reader."""
     return output_call(info, extract_delta(last_user_text(messages)))
-
-
-_SCALES = frozenset({"هزار", "میلیون", "میلیارد", "k", "m", "million", "thousand", "hezar", "milion"})
-
-
-@cache
-def _lexicon_units() -> frozenset[str]:
-    """Unit words after a number, in any register ("gb", «گیگ», "kilo"): the number is a quantity."""
-    units = load_lexicon("quarry.apps.shop", "lexicon")["units"]
-    return frozenset(fold_joined(w.lower()) for pair in units.items() for w in pair)

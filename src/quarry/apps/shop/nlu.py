@@ -353,7 +353,7 @@ _HOW_MANY = re.compile(r"(?<!\w)(?:چند|چقدر|how many|how much|chand)\s+(\
 
 
 @lru_cache(maxsize=1)
-def _units() -> dict[str, str]:
+def unit_forms() -> dict[str, str]:
     """Unit words as people write them (and the stored units themselves) → the unit as stored."""
     table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
     return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()} | {
@@ -368,7 +368,7 @@ def _unit_asked(t: str) -> tuple[str, str] | None:
     if m is None:
         return None
     word = m.group(1)
-    units = _units()
+    units = unit_forms()
     for form in (word, word[:-1], word[:-2], word.removesuffix("es")):
         if form in units:
             return units[form], m.group(0)
@@ -494,19 +494,19 @@ def place_named(text: str, words: CatalogueWords) -> Place | None:
 
 
 @lru_cache(maxsize=1)
-def _city_endings() -> tuple[tuple[str, str], ...]:
-    """(folded city name, its Persian name) in both scripts, longest first, and the endings it takes."""
+def _city_endings() -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """((folded city name, its Persian name) in both scripts, longest first; the endings a city takes)."""
     names = sorted({(fold_joined(c.fa), c.fa) for c in CITIES} | {(c.en.lower(), c.fa) for c in CITIES},
                    key=lambda n: -len(n[0]))  # fmt: skip
-    return tuple(names)
+    return tuple(names), frozenset(load_lexicon("quarry.apps.shop", "lexicon")["places"]["endings"])
 
 
 def city_by_ending(text: str) -> tuple[str, str] | None:
     """(Persian city, the word) for a word of folded `text` that is a city with a personal or
     belonging ending («تهرانم» "I'm in Tehran", «اصفهانیا», "shirazam"); None when none is."""
-    endings = sorted(load_lexicon("quarry.apps.shop", "lexicon")["places"]["endings"], key=len, reverse=True)
+    names, endings = _city_endings()
     for word in _WORDS.findall(text):
-        for name, fa in _city_endings():
+        for name, fa in names:
             if word.startswith(name) and word[len(name) :] in endings:
                 return fa, word
     return None
