@@ -116,3 +116,48 @@ def test_a_message_nothing_here_answers_is_asked_back_not_guessed(leasing_db: Da
     follow = asyncio.run(run("hmm and what about the other one", session_id=search.session_id,
                              clock=lambda: datetime(2026, 11, 23, 10, tzinfo=NY)))  # fmt: skip
     assert not any("out_of_scope" in s.codes for s in follow.trace)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the plan is to wrap the storefront glass in posters for the holidays. any cap on that?",
+        "is there some way to get our deposit down after a couple of good years",
+        "how early can our movers get into the loading area on a weekday",
+        "our landscaper wants to hang planters off the facade. that fine?",  # a tag question
+        "if we run the espresso bar past ten what do we owe for the air",  # condition, then the question
+    ],
+)
+def test_a_tenants_question_in_no_frame_is_still_about_the_lease(text: str) -> None:
+    ask = lease_question(text)
+    assert ask is not None
+    for route in ("VIA/needs", "VIA/tour", "DOMA/renewal"):
+        settled = settle(text, route)
+        assert settled is not None and settled.route == "DOMA/lease" and settled.also is None
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        ("what could you offer us for a new term?", "DOMA/renewal"),  # the agent asked to offer
+        ("we're keen to stay on - what would the numbers be?", "DOMA/renewal"),  # wish, then the question
+        ("we want to keep going here another four years, can you send terms", "DOMA/renewal"),
+        ("is anyone coming for the broken hinge on the back door?", "DOMA/triage"),  # someone asked to come
+        ("ok?", "DOMA/triage"),  # nothing to look up
+    ],
+)
+def test_requests_to_us_and_renewals_asked_for_are_not_lease_questions(text: str, route: str) -> None:
+    settled = settle(text, route)
+    assert settled is None or settled.route == route
+
+
+def test_a_renewal_asked_for_beside_a_question_goes_to_renewal() -> None:
+    settled = settle("we plan to renew for 3 more yrs. any incentives this time?", "DOMA/lease")
+    assert settled is not None and settled.route == "DOMA/renewal"
+
+
+def test_a_renewal_in_a_condition_is_a_question_about_the_option() -> None:
+    assert lease_question("what does the rent come to if we use our option to stay on") is not None
+    # "extend" renews only a term: extending the hours is a question about the lease.
+    settled = settle("we'd like to extend our hours on fridays, is that allowed?", "DOMA/renewal")
+    assert settled is not None and settled.route == "DOMA/lease"

@@ -13,7 +13,13 @@ Words are data (`data/tenant_asks.toml`); here is the grammar:
   "me";
 - asking someone to act ("can someone come by", "is anyone coming to fix it") is a request, and a
   clause asking to renew or extend is the renewal itself, not a question about the lease;
-- a clause that reports something wrong now ("the drain keeps backing up") is a report.
+- a clause that reports something wrong now ("the drain keeps backing up") is a report;
+- a known tenant's question in none of those frames ("is there a limit?") is still about the lease,
+  unless it asks us to act or offer, reports something wrong, asks for the renewal, or is a search or a
+  viewing of its own: the lease is what a tenant has with us;
+- a renewal is asked for by a renewal word, a further term ("another five years") or a wish followed by
+  a renewal verb ("we want to extend"); inside a condition ("if we use our option to stay on") it is a
+  question about the option.
 
 `settle` turns that into the route of a known tenant's message and, when the message holds a
 second intent in a clause of its own, the route and words of that second intent: a question about
@@ -42,6 +48,19 @@ _SERVICE = re.compile(
     re.IGNORECASE,
 )
 """A service the building or landlord may owe: "does the night cleaning crew do our dishes"."""
+_ADDRESSED = re.compile(
+    r"\b(?:can|could|would|will|do|did|what|how)\s+(?:you|u|ya)\b(?!\s+(?:tell|remind|confirm|check|know|explain|clarify"
+    r"|look|let))|\b(?:you|u)\s+(?:propose|offer|quote|suggest|recommend|give us|send)\b",
+    re.IGNORECASE,
+)
+"""The agent asked to act or to offer ("what can you offer", "what rent would you propose"): a request to
+us, not a question about the lease; asked to tell or look something up, it is still a question."""
+_CONDITIONAL_ASK = re.compile(
+    r"\W*(?:if|once|say|suppose|assuming|in case)\b.*?\b(?:what|whats|what's|who|how|when|where|which|do|does|can|could"
+    r"|would|will|is|are)\s+(?:we|i|the|our|they|it|that|there|you)\b",
+    re.IGNORECASE,
+)
+"""A condition and then the question, with no comma between ("if we stay a few extra weeks what do we pay")."""
 _WH = frozenset({"what", "what's", "whats", "who", "who's", "whos", "whose", "when", "where", "which", "how"})
 
 
@@ -86,7 +105,7 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    return {k: _pattern(v) for k, v in _lexicon().items() if k not in ("openers", "fillers")}
+    return {k: _pattern(v) for k, v in _lexicon().items() if k not in ("openers", "fillers", "renewal_wish")}
 
 
 def clauses(text: str) -> list[Clause]:
@@ -106,8 +125,13 @@ def clauses(text: str) -> list[Clause]:
             # "if the subtenant pays more, who keeps the difference": a wh-word opening a part after a comma.
             parts = [_WORD.findall(p.lower())[:1] for p in piece.split(",")[1:]]
             asks = piece.endswith("?") or "?" in tail or bool(words and words[0] in openers)
-            asks = asks or any(first and first[0] in _WH for first in parts)
-            out.append(Clause(piece, at, at + len(piece), asks or bool(asking.search(piece))))
+            asks = asks or any(first and first[0] in _WH for first in parts) or bool(_CONDITIONAL_ASK.match(piece))
+            clause = Clause(piece, at, at + len(piece), asks or bool(asking.search(piece)))
+            if out and clause.asks and len(words) < 3 and not out[-1].asks:
+                # A tag question ("that ok?", "cool?") asks about the statement before it.
+                clause = Clause(text[out[-1].start : clause.end], out[-1].start, clause.end, True)
+                out.pop()
+            out.append(clause)
         if m is not None:
             start = m.end()
     return out
@@ -122,9 +146,9 @@ def lease_question(text: str) -> LeaseAsk | None:
         hits = {frame: p[frame].search(clause.text) for frame in FRAMES}
         hits["permission"] = hits["permission"] or _third_party().search(clause.text)
         hits["entitlement"] = hits["entitlement"] or _SERVICE.search(clause.text)
-        if p["renewal"].search(clause.text):
+        if _renews(clause.text):
             # Asked about, not asked for: the renewal option's terms are the lease's.
-            hits["facts"] = hits["facts"] or p["renewal"].search(clause.text)
+            hits["facts"] = hits["facts"] or _renews(clause.text)
         found = [(frame, m) for frame, m in hits.items() if m is not None]
         asked = p["request"].search(clause.text)
         if asked is not None and not any(m.start() < asked.end() < m.end() for _, m in found):
@@ -132,7 +156,23 @@ def lease_question(text: str) -> LeaseAsk | None:
         if found:
             frame, m = found[0]
             return LeaseAsk(clause, frame, m.group(0))
-    return None
+    return next((LeaseAsk(c, "open", c.text) for c in clauses(text) if _open_question(c)), None)
+
+
+_OTHER_ROUTES: tuple[Route, ...] = ("VIA/needs", "VIA/tour", "DOMA/triage", "DOMA/renewal")
+
+
+def _open_question(clause: Clause) -> bool:
+    """A known tenant's question in no frame above ("is there a limit?", "any issue if we pour wine after
+    5pm?"): the lease is what a tenant has with us, so a question that asks nobody to act, reports nothing
+    wrong, asks for no renewal and is no search or viewing of its own is a question about the lease."""
+    if not clause.asks or len(_WORD.findall(clause.text)) < 3:
+        return False  # "ok?", "thanks!": nothing to look up
+    if _renewal_asked(clause) or _reported(clause) or _patterns()["request"].search(clause.text):
+        return False
+    if _ADDRESSED.search(clause.text):
+        return False
+    return not any(_strongly(clause, route) for route in _OTHER_ROUTES)
 
 
 @lru_cache(maxsize=1)
@@ -147,15 +187,43 @@ def _reported(clause: Clause) -> bool:
     return bool(_patterns()["report"].search(clause.text))
 
 
+_TERM = re.compile(
+    r"\b(?:another(?: (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten))?|(?:\d+|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten) more|an? (?:extra|additional|further|new|second)) (?:years?|yrs?|terms?)\b|\bnext term\b",
+    re.IGNORECASE,
+)
+"""A further term asked in years ("another five years", "3 more yrs", "the next term")."""
+
+
+@lru_cache(maxsize=1)
+def _wish() -> re.Pattern[str]:
+    """A wish followed by a renewal verb within two words ("we want to extend", "interested in extending
+    our term"): the renewal itself, whatever else the clause asks."""
+    wishes = phrase_alternation(_lexicon()["renewal_wish"], word=_PRONOUNS)
+    # "extend" and "stay" renew only when nothing else is extended ("extend our hours" is no renewal).
+    renew = (r"(?:renew\w*|re-?up|(?:extend|stay)\w*(?=\s*(?:$|[^\w\s]|(?:for|by|on|another|again|it|longer|"
+             r"(?:our|the) (?:lease|term|tenancy)|\d+)\b)))")  # fmt: skip
+    return re.compile(rf"(?<![\w'])(?:{wishes})\s+(?:\w+\s+){{0,2}}?{renew}", re.IGNORECASE)
+
+
+def _renews(text: str) -> re.Match[str] | None:
+    """A renewal word, a further term or a wish to renew."""
+    return _patterns()["renewal"].search(text) or _TERM.search(text) or _wish().search(text)
+
+
 def _renewal_asked(clause: Clause) -> bool:
     """Whether the clause asks for a renewal (not about the option): a request, or a renewal word said
     without asking ("renew for 5 more yrs")."""
     p = _patterns()
-    if not p["renewal"].search(clause.text) or p["request"].search(clause.text):
-        return False
-    conditional = re.match(r"\W*(if|when|once)\b", clause.text, re.IGNORECASE)
+    wished = p["renewal_request"].search(clause.text) or _wish().search(clause.text)
+    if not _renews(clause.text) or (p["request"].search(clause.text) and not _TERM.search(clause.text)):
+        return False  # someone asked to come ("can you send someone before we renew"), unless a term is asked
+    said = _renews(clause.text)
+    # The renewal inside a condition is hypothetical ("what would the rent be if we use our option to stay on").
+    before = clause.text[: said.start()] if said else ""
+    conditional = re.search(r"\b(?:if|once|assuming|suppose|in case)\b|^\W*when\b", before, re.IGNORECASE)
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
-    return (bool(p["renewal_request"].search(clause.text)) and not conditional) or not clause.asks or bare
+    return (bool(wished) and not conditional) or not clause.asks or bare
 
 
 def _strongly(clause: Clause, route: Route) -> bool:
@@ -180,8 +248,13 @@ def settle(text: str, route: Route) -> Settled | None:
     also proposes a ticket for the report."""
     ask = lease_question(text)
     request = _patterns()["request"]
+    parts = clauses(text)
+    renewing = [c for c in parts if _renewal_asked(c)]
+    if renewing and (ask is None or ask.frame == "open") and route in ("DOMA/lease", "DOMA/renewal"):
+        # "we want to extend - what would the numbers look like?": a question in no lease frame beside
+        # the renewal asked for is about the offer.
+        return None if route == "DOMA/renewal" else Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
     if ask is None:
-        parts = clauses(text)
         # Someone asked to come is service, not a viewing; a report without a search is a ticket.
         service = any(request.search(c.text) for c in parts) or not any(_strongly(c, route) for c in parts)
         if route in ("VIA/tour", "VIA/needs") and any(map(_reported, parts)) and service:
