@@ -204,3 +204,21 @@ def test_one_leases_ranking_does_not_depend_on_the_other_leases(leasing_db: Data
         leasing_db.execute("DELETE FROM leasing_lease_chunks WHERE lease_id = 'LEASE-TEST-NOISE'")
         leasing_db.execute("DELETE FROM leasing_leases WHERE lease_id = 'LEASE-TEST-NOISE'")
         refresh_chunk_stats(leasing_db)
+
+
+def test_a_clause_that_leaves_its_details_to_a_schedule_is_cited_with_it(leasing_db: Database) -> None:
+    from quarry.embed import get_embedder
+
+    embedder = get_embedder(get_settings())
+    # 8.1 furnishes HVAC "during the HVAC Service Hours stated in Part D of Schedule 2": the hours are there.
+    hours = answer_question(leasing_db, "until what time is the cooling running on a saturday?", tenant_id="T-010",
+                            embedder=embedder)  # fmt: skip
+    assert {"8.1", "Schedule 2, Part D"} <= {c.section for c in hours.citations}
+    # Three cleaning rules name Clause 9.1; "when" takes the one that holds a clock time (C1, the hours).
+    cleaners = answer_question(leasing_db, "what time do the janitors come through?", tenant_id="T-009",
+                               embedder=embedder)  # fmt: skip
+    schedule = [c for c in cleaners.citations if c.section and c.section.startswith("Schedule")]
+    assert [c.section for c in schedule] == ["Schedule 2, C1"] and "p.m." in schedule[0].quote
+    # The generated family's exhibits are cited only when linked and on the topic: a sublet answer stays in 13.
+    sublet = answer_question(leasing_db, "Can I sublet under my lease?", tenant_id="T-001", embedder=embedder)
+    assert all(not c.section.startswith("Exhibit") for c in sublet.citations if c.section)

@@ -225,7 +225,7 @@ def answer_question(
         passages.extend({**c, "lease_id": lease["lease_id"], "retrieval": mode} for c, _ in ranked[:PASSAGES])
     if topic is None:
         # No topic the lexicon knows: the section is chosen by meaning, when the lease has vectors.
-        return _by_meaning(db, lease, q_terms, bm25, embedder, vec, mode)
+        return _by_meaning(db, lease, question, q_terms, bm25, embedder, vec, mode)
 
     def mentions(c: dict[str, Any], field: str = "body") -> bool:
         text = f"{c['heading']} {c['body']}" if field == "body" else c["heading"]
@@ -297,6 +297,10 @@ def answer_question(
     # The amendment that rewrites a cited section wins; else the best amendment on the topic.
     amendments.sort(key=lambda c: not any(_names(c["body"], sec) for sec in cited_sections))
     picked = amendments[:1] + originals or [on_topic[0][0]]
+    if originals:
+        # A clause that leaves its details to a schedule ("the HVAC Service Hours stated in Part D of
+        # Schedule 2") is answered by that schedule too: the hours, the rent table, the notice window.
+        picked += _schedule_of(db, lease["lease_id"], originals[0], words, position, question)[:1]
     body = lease["body"]
     citations: list[Citation] = []
     for chunk in picked:
@@ -332,6 +336,7 @@ rules paragraph a "parking space" question fell on (z ≤ 1.23 on the in-sample 
 def _by_meaning(
     db: Database,
     lease: dict[str, Any],
+    question: str,
     q_terms: list[str],
     bm25: dict[int, float],
     embedder: Embedder | None,
@@ -370,6 +375,11 @@ def _by_meaning(
     amendment = next((c for c in ranked[:PASSAGES] if _is_amendment(c) and _names(c["body"], top["section"])), None)
     if amendment is not None and amendment is not top:
         picked = [amendment, top]
+    if not re.search(r"[A-Za-z]", top["section"]):
+        # The schedule the clause leaves its details to, nearest the question first, when it stands out.
+        nearest = {n: -z for n, z in sims.items()}
+        linked = _schedule_of(db, lease["lease_id"], top, None, nearest, question)
+        picked += [c for c in linked[:1] if sims.get(int(c["chunk_no"]), 0.0) >= SCHEDULE_Z]
     body = lease["body"]
     citations: list[Citation] = []
     for chunk in picked:
@@ -379,6 +389,11 @@ def _by_meaning(
                 Citation(lease_id=lease["lease_id"], page=chunk["page"], section=chunk["section"], quote=quote)
             )
     return compose(citations, mode) if citations else abstain()
+
+
+SCHEDULE_Z = 1.0
+"""A schedule part linked to the clause chosen by meaning is cited beside it when it stands at least this far
+above the lease's chunks in similarity to the question (z): near the question, not merely linked."""
 
 
 def _standing(db: Database, lease_id: str, vec: np.ndarray) -> list[tuple[int, str | None, float]]:
@@ -424,6 +439,69 @@ def compose(citations: list[Citation], mode: str) -> LeaseAnswer:
         found=True,
         retrieval=mode,
     )
+
+
+_SCHEDULE_REF = re.compile(r"\b(?:Part\s+([A-Z])\s+of\s+)?(Schedule|Exhibit)\s+([0-9A-Z]+)\b")
+_CLAUSE_REF = re.compile(r"\bClauses?\s+([\d.]+(?:\s*(?:,|and)\s*[\d.]+)*)")
+
+
+_ASKS_TIME = re.compile(r"\b(when|what time|hours?|how late|how early|til|till|until|open|close|night|[ap]m)\b", re.I)
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?\s?m\b", re.IGNORECASE)
+_ASKS_MONEY = re.compile(r"\b(how much|cost\w*|rate|charge\w*|fees?|pay|owe|rent|price)\b|\$", re.IGNORECASE)
+_MONEY = re.compile(r"\$\s?\d")
+
+
+def _fits(question: str, body: str) -> bool:
+    """Whether a passage holds the kind of value the question asks for: a clock time for "when" or
+    "what hours", an amount for "how much" or "what do we pay"."""
+    return bool(
+        (_ASKS_TIME.search(question) and _CLOCK.search(body)) or (_ASKS_MONEY.search(question) and _MONEY.search(body))
+    )
+
+
+def _schedule_of(
+    db: Database,
+    lease_id: str,
+    clause: dict[str, Any],
+    words: set[str] | None,
+    position: dict[int, int] | dict[int, float],
+    question: str,
+) -> list[dict[str, Any]]:
+    """The schedule or exhibit parts linked to `clause`, best first: named by it ("Part D of Schedule 2",
+    "Exhibit C") or naming it ("HVAC Service Hours (Clause 8.1)"), on the question's topic (`words`; None:
+    any), those holding the kind of value asked first, then by `position` (retrieval rank, or minus
+    similarity). Headings alone ("SCHEDULE 2 / BUILDING RULES") answer nothing and are left out."""
+    named: list[tuple[str, str | None]] = [
+        (f"{kind} {num}", part) for part, kind, num in _SCHEDULE_REF.findall(clause["body"])
+    ]
+    section, article = clause["section"], clause["section"].split(".")[0]
+    rows = db.fetch_all(
+        "SELECT chunk_no, page, section, heading, body FROM leasing_lease_chunks"
+        " WHERE lease_id = :l AND section ~ '^(Schedule|Exhibit) ' ORDER BY chunk_no",
+        {"l": lease_id},
+    )
+
+    def linked(c: dict[str, Any]) -> bool:
+        sec = str(c["section"])
+        for whole, part in named:
+            if part and (sec == f"{whole}, Part {part}" or sec.startswith(f"{whole}, {part}")):
+                return True
+            if not part and (sec == whole or sec.startswith(f"{whole},")):
+                return True
+        refs = [r.strip(". ") for m in _CLAUSE_REF.findall(f"{c['heading']} {c['body'][:160]}")
+                for r in re.split(r"\s*(?:,|and)\s*", m)]  # fmt: skip
+        return section in refs or article in refs
+
+    def on_topic(c: dict[str, Any]) -> bool:
+        text = f"{c['heading']} {c['body']}".lower()
+        return words is None or any(re.search(rf"\b{re.escape(w)}\b", text) for w in words)
+
+    found = [c for c in rows if linked(c) and on_topic(c) and len(_after_heading(c)) > 40]
+    first: dict[str, dict[str, Any]] = {}
+    last = float(len(position))
+    for c in sorted(found, key=lambda c: (not _fits(question, c["body"]), position.get(int(c["chunk_no"]), last))):
+        first.setdefault(str(c["section"]), c)
+    return list(first.values())
 
 
 def _section_key(section: str) -> tuple[int, ...]:
