@@ -222,3 +222,19 @@ def test_a_clause_that_leaves_its_details_to_a_schedule_is_cited_with_it(leasing
     # The generated family's exhibits are cited only when linked and on the topic: a sublet answer stays in 13.
     sublet = answer_question(leasing_db, "Can I sublet under my lease?", tenant_id="T-001", embedder=embedder)
     assert all(not c.section.startswith("Exhibit") for c in sublet.citations if c.section)
+
+
+def test_a_cue_inside_an_everyday_phrase_names_no_topic() -> None:
+    from quarry.apps.leasing.leaseqa import topic_of
+
+    def named(question: str) -> str | None:
+        topic = topic_of(question)
+        return topic.name if topic else None
+
+    assert named("does the landlord have to sign off on new flooring?") != "signage"
+    assert named("can we hang a sign over the entrance?") == "signage"
+    assert named("could we stay open late on fridays?") != "late charge"
+    assert named("what's the charge if rent is late?") == "late charge"
+    assert named("if we end up keeping the space a month past the term, what do we owe?") != "expiration"
+    assert named("who collects our trash at night?") != "casualty"
+    assert named("is the landlord on the hook for the broken boiler?") != "guaranty"

@@ -62,6 +62,13 @@ class Topic:
     cue: re.Pattern[str]
     words: frozenset[str]
     """Lease words that mark a section as being about the topic."""
+    not_in: re.Pattern[str] | None = None
+    """Everyday phrases in which a cue means something else ("sign off", "open late", "end up")."""
+
+    def named_in(self, question: str) -> bool:
+        """Whether the question has a cue that is not part of one of the topic's everyday phrases."""
+        other = [m.span() for m in self.not_in.finditer(question)] if self.not_in else []
+        return any(not any(a <= m.start() and m.end() <= b for a, b in other) for m in self.cue.finditer(question))
 
 
 def _cue_pattern(cues: list[str]) -> re.Pattern[str]:
@@ -74,7 +81,12 @@ def topics() -> tuple[Topic, ...]:
     """The topics of `data/lease_topics.toml`, in the order they are tried."""
     table = load_lexicon("quarry.apps.leasing", "lease_topics")
     return tuple(
-        Topic(name, _cue_pattern(table["topics"][name]["cues"]), frozenset(table["topics"][name]["words"]))
+        Topic(
+            name,
+            _cue_pattern(table["topics"][name]["cues"]),
+            frozenset(table["topics"][name]["words"]),
+            _cue_pattern(table["topics"][name]["not_in"]) if table["topics"][name].get("not_in") else None,
+        )
         for name in table["order"]
     )
 
@@ -100,7 +112,7 @@ _STOP = frozenset(
 
 def topic_of(question: str) -> Topic | None:
     """The first topic whose cue the question has."""
-    return next((t for t in topics() if t.cue.search(question)), None)
+    return next((t for t in topics() if t.named_in(question)), None)
 
 
 _BM25 = bm25_sql(
