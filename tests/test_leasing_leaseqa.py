@@ -238,3 +238,14 @@ def test_a_cue_inside_an_everyday_phrase_names_no_topic() -> None:
     assert named("if we end up keeping the space a month past the term, what do we owe?") != "expiration"
     assert named("who collects our trash at night?") != "casualty"
     assert named("is the landlord on the hook for the broken boiler?") != "guaranty"
+
+
+def test_a_question_about_a_qualification_is_answered_by_the_section_that_states_it(leasing_db: Database) -> None:
+    from quarry.embed import get_embedder
+
+    embedder = get_embedder(get_settings())
+    back = answer_question(leasing_db, "if we sublet a third of the floor could the landlord grab the space back?",
+                           tenant_id="T-010", embedder=embedder)  # fmt: skip
+    assert "18.4" in {c.section for c in back.citations}  # Recapture, cited beside the consent rule
+    rule = answer_question(leasing_db, "can we sublet half the floor?", tenant_id="T-010", embedder=embedder)
+    assert rule.citations and "18.4" not in {c.section for c in rule.citations}  # the rule, not its qualifier

@@ -92,8 +92,21 @@ def topics() -> tuple[Topic, ...]:
 
 
 @lru_cache(maxsize=1)
+def _qualifier_kinds() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    """(question cue, heading) per kind of qualification (profit sharing, recapture)."""
+    kinds = load_lexicon("quarry.apps.leasing", "lease_topics")["qualifiers"]["kinds"]
+    return tuple((_cue_pattern(k["asks"]), _cue_pattern(k["headings"])) for k in kinds.values())
+
+
+@lru_cache(maxsize=1)
 def _asks_qualifier() -> re.Pattern[str]:
-    return _cue_pattern(load_lexicon("quarry.apps.leasing", "lease_topics")["qualifiers"]["asks"])
+    table = load_lexicon("quarry.apps.leasing", "lease_topics")["qualifiers"]
+    return _cue_pattern([*table["asks"], *(cue for k in table["kinds"].values() for cue in k["asks"])])
+
+
+def _asked_heading(question: str) -> re.Pattern[str] | None:
+    """The heading of the qualification the question asks about ("keep the difference" → profit sharing)."""
+    return next((heading for cue, heading in _qualifier_kinds() if cue.search(question)), None)
 
 
 @lru_cache(maxsize=1)
@@ -257,8 +270,10 @@ def answer_question(
     # Damages"), then one titled for the topic ("1.4 Expiration Date"), then by retrieval rank.
     # A question about the qualification itself ("who keeps the difference?") is answered by it.
     demote = not _asks_qualifier().search(question)
+    asked = _asked_heading(question)
     on_topic.sort(
         key=lambda cs: (
+            asked is not None and not asked.search(cs[0]["heading"]),
             demote and bool(qualifier_heading().search(cs[0]["heading"])),
             not mentions(cs[0], "heading"),
             position[cs[0]["chunk_no"]],
