@@ -249,3 +249,25 @@ def test_a_question_about_a_qualification_is_answered_by_the_section_that_states
     assert "18.4" in {c.section for c in back.citations}  # Recapture, cited beside the consent rule
     rule = answer_question(leasing_db, "can we sublet half the floor?", tenant_id="T-010", embedder=embedder)
     assert rule.citations and "18.4" not in {c.section for c in rule.citations}  # the rule, not its qualifier
+
+
+def test_topics_every_commercial_lease_has_are_read_in_everyday_words(leasing_db: Database) -> None:
+    from quarry.apps.leasing.leaseqa import topic_of
+    from quarry.embed import get_embedder
+
+    def named(question: str) -> str | None:
+        topic = topic_of(question)
+        return topic.name if topic else None
+
+    assert named("when we vacate, do the light fixtures we added have to come down?") == "surrender"
+    assert named("the bank wants a letter confirming our lease is in good standing") == "estoppel"
+    assert named("the cam reconciliation seems inflated, can we see their records?") == "audit"
+    assert named("can the landlord keep disturbing our meetings with construction?") == "quiet enjoyment"
+    assert named("are we allowed to stay open until 1am on saturdays?") == "operating hours"
+    assert named("our insurer is renewing our policy next month, what limits do we need?") != "renewal"
+    # Both families answer from their own clauses (22.1 "Condition on Surrender" or 7.4 "Removal"; 24.x).
+    embedder = get_embedder(get_settings())
+    for tenant, article in (("T-001", ("22.", "7.4")), ("T-009", ("24.",))):
+        a = answer_question(leasing_db, "when we vacate, what shape do we have to leave the space in?",
+                            tenant_id=tenant, embedder=embedder)  # fmt: skip
+        assert a.found and any(c.section and c.section.startswith(article) for c in a.citations), tenant

@@ -56,12 +56,16 @@ def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
 
 def phrase_alternation(phrases: Iterable[str], *, word: Mapping[str, str] | None = None) -> str:
     """A regex alternation of lexicon phrases, longest first: the words of a phrase are joined by
-    spaces or hyphens ("pet friendly" reads "pet-friendly"), a trailing `*` reads any ending
-    ("sublet*" reads "subletting"), and `word` maps a word to a pattern of its own ("we" → "(?:we|i)")."""
+    spaces or hyphens ("pet friendly" reads "pet-friendly"), a `*` ending a word reads any ending
+    ("sublet*" reads "subletting", "renew* our policy" reads "renewing our policy"), and `word` maps a
+    word to a pattern of its own ("we" → "(?:we|i)")."""
+
+    def term(w: str) -> str:
+        if w.endswith("*"):
+            return re.escape(w.rstrip("*")) + r"\w*"
+        return (word or {}).get(w.lower(), re.escape(w))
 
     def one(phrase: str) -> str:
-        stem = phrase.rstrip("*")
-        body = r"[\s-]+".join((word or {}).get(w.lower(), re.escape(w)) for w in stem.split())
-        return body + (r"\w*" if phrase.endswith("*") else "")
+        return r"[\s-]+".join(term(w) for w in phrase.split())
 
     return "|".join(one(p) for p in sorted(set(phrases), key=len, reverse=True))
