@@ -271,3 +271,24 @@ def test_topics_every_commercial_lease_has_are_read_in_everyday_words(leasing_db
         a = answer_question(leasing_db, "when we vacate, what shape do we have to leave the space in?",
                             tenant_id=tenant, embedder=embedder)  # fmt: skip
         assert a.found and any(c.section and c.section.startswith(article) for c in a.citations), tenant
+
+
+def test_more_everyday_words_name_their_topics(leasing_db: Database) -> None:
+    from quarry.apps.leasing.leaseqa import topic_of
+    from quarry.embed import get_embedder
+
+    def named(question: str) -> str | None:
+        topic = topic_of(question)
+        return topic.name if topic else None
+
+    assert named("my manager wants to bring her beagle on fridays") == "pets"
+    assert named("can we stick decals of our logo on the glass door?") == "signage"
+    assert named("what's our monthly payment in the third lease year?") == "rent"
+    assert named("could we hand it over to a new operator next spring?") == "subletting"
+    assert named("if we exercise the 5 year option, when does it start?") == "renewal"
+    assert named("if we end up needing a few extra days after the term, what's the charge?") == "holdover"
+    embedder = get_embedder(get_settings())
+    # A disagreement over the renewal rent is answered by how it is determined, not only the option.
+    market = answer_question(leasing_db, "on renewal, what if we disagree with the landlord about market rent?",
+                             tenant_id="T-001", embedder=embedder)  # fmt: skip
+    assert "23.4" in {c.section for c in market.citations}

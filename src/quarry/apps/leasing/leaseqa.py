@@ -257,6 +257,16 @@ def answer_question(
         return any(re.search(rf"\b{re.escape(w)}\b", text.lower()) for w in words)
 
     on_topic = [(c, score) for c, score in ranked if mentions(c)]
+    asked = _asked_heading(question)
+    if asked is not None:
+        # The qualification asked about, in an article on the topic, need not repeat the topic's words
+        # ("23.4 Determination. If the parties do not agree on Fair Market Rent ...").
+        articles = {c["section"].split(".")[0] for c, _ in on_topic if "." in c["section"]}
+        on_topic += [
+            (c, score)
+            for c, score in ranked
+            if asked.search(c["heading"]) and c["section"].split(".")[0] in articles and not mentions(c)
+        ]
     if passages is not None:  # every section on the topic is shown too, however it ranked
         seen = {p["chunk_no"] for p in passages}
         passages.extend(
@@ -270,7 +280,6 @@ def answer_question(
     # Damages"), then one titled for the topic ("1.4 Expiration Date"), then by retrieval rank.
     # A question about the qualification itself ("who keeps the difference?") is answered by it.
     demote = not _asks_qualifier().search(question)
-    asked = _asked_heading(question)
     on_topic.sort(
         key=lambda cs: (
             asked is not None and not asked.search(cs[0]["heading"]),
