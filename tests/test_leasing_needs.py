@@ -200,3 +200,8 @@ def test_colloquial_money_and_headcount() -> None:
     team = parse_needs("we're a 15 person team outgrowing our space in Dumbo")
     assert team.min_sqft is None and team.spec_status == "underconstrained"  # an estimate is not a filter
     assert "15 people ≈ 2,625 SF" in clarifying_question(team) and clarifying_question(team).count("?") == 1
+
+
+def test_a_place_word_in_its_short_form_names_the_same_place() -> None:
+    assert parse_needs("1,200 sf creative office in dwntwn bklyn, under 6k").location == ["downtown brooklyn"]
+    assert parse_needs("any loft space in bk around 3000 sf?").location == ["brooklyn"]

@@ -37,6 +37,13 @@ def hood_tokens() -> dict[str, tuple[str, ...]]:
     tokens.update({"fidi": ("financial district",), "garment district": ("midtown south",),
                    "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": LOWER_MANHATTAN,
                    "lower manhattan": LOWER_MANHATTAN, "downtown": LOWER_MANHATTAN})  # fmt: skip
+    # Each name also in the short forms of its words ("downtown bk", "bklyn"), never over a longer name.
+    short = {k: [str(x) for x in v] for k, v in load_lexicon("quarry.apps.leasing", "wishes")["place_short"].items()}
+    for name, toks in list(tokens.items()):
+        for long, forms in short.items():
+            if long in name.split():
+                for form in forms:
+                    tokens.setdefault(re.sub(rf"\b{long}\b", form, name), toks)
     return tokens
 
 
