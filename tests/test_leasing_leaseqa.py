@@ -8,6 +8,8 @@ import json
 import re
 from datetime import datetime
 
+import pytest
+
 from quarry.apps.leasing.evaluate import EVAL_DIR, lease_citations
 from quarry.apps.leasing.leaseqa import NOT_FOUND, answer_question, quote_from
 from quarry.apps.leasing.orchestrator import run
@@ -224,12 +226,15 @@ def test_a_clause_that_leaves_its_details_to_a_schedule_is_cited_with_it(leasing
     assert all(not c.section.startswith("Exhibit") for c in sublet.citations if c.section)
 
 
-def test_a_cue_inside_an_everyday_phrase_names_no_topic() -> None:
+def named(question: str) -> str | None:
+    """The name of the question's lease topic, or None."""
     from quarry.apps.leasing.leaseqa import topic_of
 
-    def named(question: str) -> str | None:
-        topic = topic_of(question)
-        return topic.name if topic else None
+    topic = topic_of(question)
+    return topic.name if topic else None
+
+
+def test_a_cue_inside_an_everyday_phrase_names_no_topic() -> None:
 
     assert named("does the landlord have to sign off on new flooring?") != "signage"
     assert named("can we hang a sign over the entrance?") == "signage"
@@ -251,43 +256,36 @@ def test_a_question_about_a_qualification_is_answered_by_the_section_that_states
     assert rule.citations and "18.4" not in {c.section for c in rule.citations}  # the rule, not its qualifier
 
 
-def test_topics_every_commercial_lease_has_are_read_in_everyday_words(leasing_db: Database) -> None:
-    from quarry.apps.leasing.leaseqa import topic_of
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("when we vacate, do the light fixtures we added have to come down?", "surrender"),
+        ("the bank wants a letter confirming our lease is in good standing", "estoppel"),
+        ("the cam reconciliation seems inflated, can we see their records?", "audit"),
+        ("can the landlord keep disturbing our meetings with construction?", "quiet enjoyment"),
+        ("are we allowed to stay open until 1am on saturdays?", "operating hours"),
+        ("my manager wants to bring her beagle on fridays", "pets"),
+        ("can we stick decals of our logo on the glass door?", "signage"),
+        ("what's our monthly payment in the third lease year?", "rent"),
+        ("could we hand it over to a new operator next spring?", "subletting"),
+        ("if we exercise the 5 year option, when does it start?", "renewal"),
+        ("if we end up needing a few extra days after the term, what's the charge?", "holdover"),
+    ],
+)
+def test_topics_every_commercial_lease_has_are_read_in_everyday_words(question: str, topic: str) -> None:
+    assert named(question) == topic
+    assert named("our insurer is renewing our policy next month, what limits do we need?") != "renewal"
+
+
+def test_both_families_answer_new_topics_from_their_own_clauses(leasing_db: Database) -> None:
     from quarry.embed import get_embedder
 
-    def named(question: str) -> str | None:
-        topic = topic_of(question)
-        return topic.name if topic else None
-
-    assert named("when we vacate, do the light fixtures we added have to come down?") == "surrender"
-    assert named("the bank wants a letter confirming our lease is in good standing") == "estoppel"
-    assert named("the cam reconciliation seems inflated, can we see their records?") == "audit"
-    assert named("can the landlord keep disturbing our meetings with construction?") == "quiet enjoyment"
-    assert named("are we allowed to stay open until 1am on saturdays?") == "operating hours"
-    assert named("our insurer is renewing our policy next month, what limits do we need?") != "renewal"
-    # Both families answer from their own clauses (22.1 "Condition on Surrender" or 7.4 "Removal"; 24.x).
     embedder = get_embedder(get_settings())
+    # 22.1 "Condition on Surrender" or 7.4 "Removal" in the generated family; 24.x in the other.
     for tenant, article in (("T-001", ("22.", "7.4")), ("T-009", ("24.",))):
         a = answer_question(leasing_db, "when we vacate, what shape do we have to leave the space in?",
                             tenant_id=tenant, embedder=embedder)  # fmt: skip
         assert a.found and any(c.section and c.section.startswith(article) for c in a.citations), tenant
-
-
-def test_more_everyday_words_name_their_topics(leasing_db: Database) -> None:
-    from quarry.apps.leasing.leaseqa import topic_of
-    from quarry.embed import get_embedder
-
-    def named(question: str) -> str | None:
-        topic = topic_of(question)
-        return topic.name if topic else None
-
-    assert named("my manager wants to bring her beagle on fridays") == "pets"
-    assert named("can we stick decals of our logo on the glass door?") == "signage"
-    assert named("what's our monthly payment in the third lease year?") == "rent"
-    assert named("could we hand it over to a new operator next spring?") == "subletting"
-    assert named("if we exercise the 5 year option, when does it start?") == "renewal"
-    assert named("if we end up needing a few extra days after the term, what's the charge?") == "holdover"
-    embedder = get_embedder(get_settings())
     # A disagreement over the renewal rent is answered by how it is determined, not only the option.
     market = answer_question(leasing_db, "on renewal, what if we disagree with the landlord about market rent?",
                              tenant_id="T-001", embedder=embedder)  # fmt: skip
