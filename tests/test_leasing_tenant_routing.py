@@ -161,3 +161,22 @@ def test_a_renewal_in_a_condition_is_a_question_about_the_option() -> None:
     # "extend" renews only a term: extending the hours is a question about the lease.
     settled = settle("we'd like to extend our hours on fridays, is that allowed?", "DOMA/renewal")
     assert settled is not None and settled.route == "DOMA/lease"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why is the water in the kitchenette brown again??",  # a complaint asked as "why"
+        "how come the radiators are cold this morning?",
+        "is somebody going to look at the front door closer? it slams every time",  # someone asked to come
+        "the card reader at the side entrance stopped beeping, who do we contact?",
+    ],
+)
+def test_a_complaint_asked_as_a_question_stays_a_ticket(text: str) -> None:
+    settled = settle(text, "DOMA/triage")
+    assert settled is None or settled.route == "DOMA/triage"
+
+
+def test_a_frame_asked_in_the_negative_is_the_same_frame() -> None:
+    ask = lease_question("the porter skipped our floor again. isn't the building supposed to empty the bins?")
+    assert ask is not None and ask.frame == "responsibility"

@@ -40,6 +40,11 @@ from .routing import rule_scores
 FRAMES = ("permission", "responsibility", "entitlement", "charges", "consequence", "facts")
 """The kinds of lease question, in the order they are tried (the first that fits names the ask)."""
 _PRONOUNS = {"we": "(?:we|i)", "our": "(?:our|my)", "us": "(?:us|me)"}
+_NEGATED = {"are": "(?:are|aren'?t)", "is": "(?:is|isn'?t)", "do": "(?:do|don'?t)", "does": "(?:does|doesn'?t)",
+            "can": "(?:can|can'?t)", "should": "(?:should|shouldn'?t)"}  # fmt: skip
+"""A frame asked in the negative means the same ("aren't they supposed to do the dishes?")."""
+_COMPLAINT = re.compile(r"^\W*(?:(?:hey|so|ok|okay|um|hello|hi)\W+)*(?:why|how come)\b", re.IGNORECASE)
+""""why is the heat off again??": a complaint about something wrong now, not a question about the lease."""
 _SPLIT = re.compile(r"(?<=[.?!;])\s+|\s+[-–—]+\s+|(?<=[?!])(?=\w)|\n+")
 _WORD = re.compile(r"[a-z0-9']+")
 _SERVICE = re.compile(
@@ -93,8 +98,8 @@ class Settled:
     """The clause that asks what the lease says (answered beside a hazard's ticket too)."""
 
 
-def _pattern(phrases: list[str]) -> re.Pattern[str]:
-    alts = phrase_alternation(phrases, word=_PRONOUNS)
+def _pattern(phrases: list[str], *, negated: bool = False) -> re.Pattern[str]:
+    alts = phrase_alternation(phrases, word={**_PRONOUNS, **(_NEGATED if negated else {})})
     return re.compile(rf"(?<![\w'])(?:{alts})(?![\w'])", re.IGNORECASE)
 
 
@@ -105,7 +110,8 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    return {k: _pattern(v) for k, v in _lexicon().items() if k not in ("openers", "fillers", "renewal_wish")}
+    skip = ("openers", "fillers", "renewal_wish")
+    return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
 def clauses(text: str) -> list[Clause]:
@@ -170,7 +176,7 @@ def _open_question(clause: Clause) -> bool:
         return False  # "ok?", "thanks!": nothing to look up
     if _renewal_asked(clause) or _reported(clause) or _patterns()["request"].search(clause.text):
         return False
-    if _ADDRESSED.search(clause.text):
+    if _ADDRESSED.search(clause.text) or _COMPLAINT.match(clause.text):
         return False
     return not any(_strongly(clause, route) for route in _OTHER_ROUTES)
 
