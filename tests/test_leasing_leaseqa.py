@@ -290,3 +290,13 @@ def test_both_families_answer_new_topics_from_their_own_clauses(leasing_db: Data
     market = answer_question(leasing_db, "on renewal, what if we disagree with the landlord about market rent?",
                              tenant_id="T-001", embedder=embedder)  # fmt: skip
     assert "23.4" in {c.section for c in market.citations}
+
+
+def test_asking_one_qualification_does_not_promote_another(leasing_db: Database) -> None:
+    from quarry.embed import get_embedder
+
+    # The hand-written family has no determination section: its renewal rent is in Schedule 3, and
+    # "23.3 No extension" (a qualifier of holdover) must not answer a question about market rent.
+    a = answer_question(leasing_db, "on renewal, if we can't agree on the market rate, who decides?",
+                        tenant_id="T-010", embedder=get_embedder(get_settings()))  # fmt: skip
+    assert "23.3" not in {c.section for c in a.citations}

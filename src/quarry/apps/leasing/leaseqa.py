@@ -279,11 +279,19 @@ def answer_question(
     # A section stating a rule before one qualifying it (21.1 "Holdover Rent" before 21.2 "Holdover
     # Damages"), then one titled for the topic ("1.4 Expiration Date"), then by retrieval rank.
     # A question about the qualification itself ("who keeps the difference?") is answered by it.
-    demote = not _asks_qualifier().search(question)
+    plain = not _asks_qualifier().search(question)
+
+    def demoted(heading: str) -> bool:
+        """A qualifier's section goes after the rule, unless it is the qualification asked about; asking
+        about one kind (market rent determined) does not promote another ("No extension" under holdover)."""
+        if not qualifier_heading().search(heading):
+            return False
+        return plain or (asked is not None and not asked.search(heading))
+
     on_topic.sort(
         key=lambda cs: (
             asked is not None and not asked.search(cs[0]["heading"]),
-            demote and bool(qualifier_heading().search(cs[0]["heading"])),
+            demoted(cs[0]["heading"]),
             not mentions(cs[0], "heading"),
             position[cs[0]["chunk_no"]],
         )
@@ -306,7 +314,7 @@ def answer_question(
             for c in originals[1:]
             if c["section"].startswith(article)
             and c["section"] != top["section"]
-            and not (demote and qualifier_heading().search(c["heading"]))
+            and not demoted(c["heading"])
             and not CONDITIONAL.match(_after_heading(c))
             and (yes_no or mentions(c, "heading") or _score(on_topic, c) >= SAME_ARTICLE_SCORE * best)
         ]
