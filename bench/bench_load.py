@@ -115,6 +115,8 @@ class Level:
     """CPU seconds the server's processes (all workers) used during the timed requests."""
     db_cpu_s: float | None = None
     """CPU seconds the embedded Postgres (postmaster and backends) used meanwhile."""
+    client_cpu_s: float = 0.0
+    """CPU seconds this load generator used meanwhile: it shares the machine's cores with the server."""
 
     def per_request_ms(self, seconds: float | None) -> float:
         return float("nan") if seconds is None or not self.ms else seconds * 1000 / len(self.ms)
@@ -170,11 +172,11 @@ async def _level(
             for r in await asyncio.gather(*(client.post(load.path, json=load.body(m)) for m in messages)):
                 if r.status_code != 200:
                     raise SystemExit(f"{app} warm-up: {r.status_code} {r.text[:300]}")
-        before = cpu()
+        before, own = cpu(), time.process_time()
         started = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
         out.seconds = time.perf_counter() - started
-        after = cpu()
+        after, out.client_cpu_s = cpu(), time.process_time() - own
     out.server_cpu_s, out.db_cpu_s = (
         None if a is None or b is None else b - a for a, b in zip(before, after, strict=True)
     )
@@ -255,7 +257,7 @@ def _print(results: list[Level], requests: int, workers: int | None) -> None:
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")  # fmt: skip
     print(
         f"{'app':8} {'conc':>4} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7} {'failed':>7}"
-        f" {'cpu ms/req':>10} {'db ms/req':>9}"
+        f" {'cpu ms/req':>10} {'db ms/req':>9} {'bench ms/req':>12}"
     )
     for r in results:
         n_err = sum(r.errors.values())
@@ -264,9 +266,12 @@ def _print(results: list[Level], requests: int, workers: int | None) -> None:
         print(
             f"{r.app:8} {r.concurrency:>4} {rps:7.1f} {r.pct(50):8.0f} {r.pct(95):8.0f} {r.pct(99):8.0f}"
             f" {n_err:>7} {r.failed:>7} {r.per_request_ms(r.server_cpu_s):10.1f} {r.per_request_ms(r.db_cpu_s):9.1f}"
-            f"{detail}"
+            f" {r.per_request_ms(r.client_cpu_s):12.1f}{detail}"
         )
-    print("cpu ms/req: the server's workers; db ms/req: the embedded Postgres (CPU per answered request)")
+    print(
+        "cpu ms/req: the server's workers; db ms/req: the embedded Postgres; bench ms/req: this load generator"
+        " (CPU per answered request)"
+    )
     print(f"target: {TARGET}")
 
 

@@ -11,7 +11,7 @@ import contextlib
 import io
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 _LATIN_WORDS = re.compile(r"^[A-Za-z0-9\s\-.,?!']+$")
 
@@ -28,6 +28,13 @@ def _converter() -> Callable[[str], str]:
     return f2p
 
 
+@lru_cache(maxsize=8192)
+def _word(word: str) -> str:
+    # f2p scores every reading of a word (~0.2 ms), and the shop asks for the same query words once
+    # per candidate product; the package's dictionary never changes while the process runs.
+    return _converter()(word) if any(c.isalpha() for c in word) else word
+
+
 def finglish_to_persian(text: str) -> str:
     """Persian spelling of a Finglish phrase ("yakhchal" → "یخچال"); digits stay as they are."""
-    return " ".join(_converter()(w) if any(c.isalpha() for c in w) else w for w in text.split())
+    return " ".join(_word(w) for w in text.split())
