@@ -39,6 +39,7 @@ from .shapes import (
     latest_report,
     ranked_top,
     read_age_bands,
+    read_ranking,
     read_shape,
     same_report,
     says_reports,
@@ -136,6 +137,11 @@ class Intent:
     or folate")."""
     reports_or_labs: bool = False
     """The question is about reports or laboratories: a test need not be named."""
+    latest_each: bool = False
+    """The condition is on each patient's latest result of the test ("whose most recent vitamin D is
+    under 20"), not on any of their results."""
+    rank_groups: bool = False
+    """The groups are ranked by their count, the first `top` of them ("top 3 labs by results")."""
     patient_full_name: str | None = None
     born_from: date | None = None
     """Patients born on or after this day ("born after 1980" → 1981-01-01)."""
@@ -503,13 +509,16 @@ _OUTSIDE_RANGE = (
     rf"\s+(?:\w+\s+){{0,2}}?{_RANGE_NOUN}"
 )
 _ABOVE_RANGE = rf"(?:выше|больше|вище|більше|над)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|верхн\w+\s+{_RANGE_NOUN})"
+# "above range", "below its range", "over their reference range": the range's owner may be said.
+_EN_OWNER = r"(?:(?:the|its|their|his|her|the\s+patient'?s)\s+)?"
 _BELOW_RANGE = rf"(?:ниже|меньше|нижче|менше)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|нижн\w+\s+{_RANGE_NOUN})"
 
 
 def _conditions(t: _Text, intent: Intent) -> None:
     above_normal = (
         rf"{_ABOVE_RANGE}"
-        r"|(?:above|over|exceed\w*|higher than)\s+(?:the\s+)?(?:normal|reference|norm|ref|upper limit|upper bound)\w*"
+        rf"|(?:above|over|exceed\w*|higher than)\s+{_EN_OWNER}"
+        r"(?:normal|reference|norm|ref|range|upper limit|upper bound)\w*"
         r"(?:\s+range)?|выше\s+верхней\s+границы|вище\s+верхньої\s+межі|por\s+encima\s+del\s+l[ií]mite\s+superior"
         r"|(?:выше|больше|превыша\w*)\s+(?:верхней\s+границы\s+)?норм\w*|вище\s+норм\w*|більше\s+норм\w*"
         r"|por\s+encima\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
@@ -518,7 +527,7 @@ def _conditions(t: _Text, intent: Intent) -> None:
     )
     below_normal = (
         rf"{_BELOW_RANGE}"
-        r"|(?:below|under|lower than)\s+(?:the\s+)?(?:normal|reference|norm|ref|lower limit|lower bound)\w*"
+        rf"|(?:below|under|lower than)\s+{_EN_OWNER}(?:normal|reference|norm|ref|range|lower limit|lower bound)\w*"
         r"(?:\s+range)?"
         r"|(?:ниже|меньше)\s+(?:нижней\s+границы\s+)?норм\w*|нижче\s+норм\w*|менше\s+норм\w*"
         r"|por\s+debajo\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango|valor\s+normal|referencia)\w*"
@@ -776,8 +785,10 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if intent.aggregate == "list" and _latest_before_a_test(question, tokens, intent):
         intent.aggregate = "latest"  # «последний ферритин», "last potassium", «останній калій»
     _overlap(question, tokens, intent)
+    _latest_each(t, intent)
     _top(question, intent)
     _ranges_or_ranking(question, t, intent, shape)
+    ranked = _ranking(question, intent)
     # A grouping without an aggregate means "the typical value per group".
     if intent.group_by != "none" and intent.aggregate == "list" and intent.mentions:
         intent.aggregate = "avg"
@@ -788,7 +799,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     # A capitalised word that is neither a test nor a known lab is most likely a person.
     _labs(question, t, intent, skip_spans + mention_spans + list(shape.spans))
     if not intent.mentions and not intent.reports_or_labs:
-        intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans + list(shape.spans))
+        intent.unknown_term = _content_words(t, tokens, skip, skip_spans + mention_spans + list(shape.spans) + ranked)
     return intent
 
 
@@ -840,6 +851,27 @@ def _ranges_or_ranking(question: str, t: _Text, intent: Intent, shape: Shape) ->
         intent.group_by, intent.group_more = "none", []
 
 
+def _ranking(question: str, intent: Intent) -> list[tuple[int, int]]:
+    """Patients or labs ranked by how many results or reports each has ("top 5 patients by number of
+    results", «топ-3 лабораторії за кількістю результатів»); the words that said so."""
+    ranking = read_ranking(question)
+    if ranking is not None and intent.aggregate == "rank_patients" and ranking.top is not None:
+        intent.top = ranking.top  # "which 4 patients have the most reports": read above as the one first
+    if ranking is None or intent.aggregate in ("ranges", "rank_patients") or intent.overlap != "none":
+        return []
+    if intent.top is not None and intent.aggregate in ("max", "min"):
+        return []  # "top five highest CRP values, with patient name": values ranked, not patients
+    reports = ranking.counted == "reports"
+    if ranking.entity == "patients":
+        intent.aggregate, intent.top, intent.reports_or_labs = "rank_patients", ranking.top or 1, reports
+        intent.group_by, intent.group_more = "none", []
+    else:
+        intent.aggregate = "count_reports" if reports else "count"
+        intent.group_by, intent.group_more, intent.top = "lab", [], ranking.top
+        intent.rank_groups = intent.reports_or_labs = True
+    return list(ranking.spans)
+
+
 def _top(question: str, intent: Intent) -> None:
     """ "top five highest CRP values", «топ-5 по СРБ», "who has the highest bilirubin": the N
     extreme results with their patient and date, not one aggregate number."""
@@ -860,6 +892,29 @@ def _top(question: str, intent: Intent) -> None:
         return
     intent.aggregate = "min" if low and not high else "max"
     intent.group_by, intent.group_more = "none", []
+
+
+_LATEST_ANY = re.compile(
+    r"\blatest\b|\blast\b|most recent|\brecent\b|последн\w*|свеж\w*|останн\w*|\b[uú]ltim[oa]s?\b|m[aá]s reciente",
+    re.IGNORECASE,
+)
+
+
+def _latest_each(t: _Text, intent: Intent) -> None:
+    """ "women over 60 whose most recent vitamin D is under 20", «у кого последний креатинин выше
+    нормы», "con el último LDL por encima de lo normal": a condition said of the latest result is
+    on each patient's latest result of the test, not on any of theirs. Periods are read (and
+    blanked) before, so "in the last 6 months" is no latest word here; "the latest" read as the
+    aggregate is blanked too."""
+    conditioned = intent.range_filter is not None or intent.value_op is not None
+    many = intent.patient_name is None and intent.overlap == "none" and intent.group_by == "none"
+    said = intent.aggregate == "latest" or _LATEST_ANY.search(t.lower) is not None
+    if not (conditioned and many and intent.mentions and said):
+        return
+    if intent.aggregate in ("list", "latest", "list_patients", "count_patients"):
+        intent.latest_each = True
+        if intent.aggregate == "latest":
+            intent.aggregate = "list"
 
 
 _LATEST_WORD = re.compile(

@@ -417,7 +417,34 @@ def _where(plan: Plan) -> Expr:
         where.append(analyte_predicate(plan.analytes[0]))
     # No analyte named at all ("all my results last month"): every test qualifies.
     where += _window(plan) + _conditions(plan) + _patients(plan) + _labs(plan)
+    if plan.intent.latest_each and plan.analytes:
+        where.append(_is_latest(plan))
     return _and(where, empty=exp.true())
+
+
+def _is_latest(plan: Plan) -> Expr:
+    """The row is its patient's latest result of the test (in the period): the conditions then
+    judge that result alone ("whose latest LDL is high")."""
+    scope = [
+        exp.EQ(this=_col("patient_id", "l2"), expression=_col("patient_id", "lr")),
+        exp.paren(exp.or_(*(analyte_predicate(a) for a in plan.analytes)), copy=False),
+        *_window(plan),
+    ]
+    newest = (
+        exp.select(exp.Max(this=_col("collected_at", "l2")))
+        .from_(exp.to_table("lab_results").as_("l2"))
+        .where(_and([_on(c, "l2") if i else c for i, c in enumerate(scope)], empty=exp.true()))
+    )
+    return exp.EQ(this=_col("collected_at", "lr"), expression=exp.Subquery(this=newest))
+
+
+def _on(condition: Expr, alias: str) -> Expr:
+    """A condition on the results table `lr`, said of another alias of it."""
+    out = condition.copy()
+    for column in out.find_all(exp.Column):
+        if column.table == "lr":
+            column.set("table", exp.to_identifier(alias))
+    return out
 
 
 _REPORT_AGGREGATES = ("list_labs", "count_labs", "list_reports", "count_reports")
@@ -481,7 +508,7 @@ def _report_query(plan: Plan) -> exp.Select:
     if not keys:
         return query
     query = query.group_by(*(e.copy() for e, _ in keys), copy=False)
-    if i.aggregate == "list_labs" or i.top is not None:
+    if i.aggregate == "list_labs" or i.top is not None or i.rank_groups:
         query = query.order_by(_desc(_col("reports")), *(_col(a) for _, a in keys), copy=False)
         return query.limit(i.top, copy=False) if i.top is not None else query
     return query.order_by(*(_col(a) for _, a in keys), copy=False)
@@ -567,7 +594,7 @@ def build_query(plan: Plan) -> exp.Select:
         return _rank_query(plan)
     if i.overlap != "none" and (len(plan.analytes) >= 2 or i.combine == "none" or i.absent):
         return _overlap_query(plan)
-    if i.top is not None and i.aggregate not in _REPORT_AGGREGATES:
+    if i.top is not None and i.aggregate not in _REPORT_AGGREGATES and not i.rank_groups:
         value = _col("value_numeric", "lr")
         extreme = _desc(value) if i.aggregate == "max" else exp.Ordered(this=value, nulls_first=False)
         where = exp.and_(_where(plan), exp.Not(this=exp.Is(this=value.copy(), expression=exp.null())))
@@ -620,6 +647,11 @@ def build_query(plan: Plan) -> exp.Select:
         return query
     if not {alias for _, alias in measures} & {"results", "patients"}:
         query = query.select(exp.alias_(exp.Count(this=exp.Star()), "results"), copy=False)
+    if i.rank_groups:
+        # "top 3 labs by results": the groups with the most first, then by name.
+        ranked = [_desc(_col(measures[0][1] if measures else "results")), *order]
+        query = query.group_by(*group, copy=False).order_by(*ranked, copy=False)
+        return query if i.top is None else query.limit(i.top, copy=False)
     return query.group_by(*group, copy=False).order_by(*order, copy=False)
 
 

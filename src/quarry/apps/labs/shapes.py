@@ -114,6 +114,49 @@ def ranked_top(question: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """Patients or laboratories ranked by how many results or reports each has."""
+
+    entity: Literal["patients", "labs"]
+    counted: Literal["results", "reports"]
+    top: int | None
+    """How many come first; None: all of them, the most first ("busiest lab first")."""
+    spans: tuple[tuple[int, int], ...] = ()
+
+
+# "more than 3 reports", «больше 3 бланков», "más de 3 informes": a threshold, not a ranking.
+_THRESHOLD = re.compile(r"\b(?:more|fewer|less|m[aá]s|menos|больше|меньше|більше|менше)\s+(?:than|de|чем|ніж)?\s*\d")
+
+
+def read_ranking(question: str) -> Ranking | None:
+    """ "top 5 patients by number of results", «топ-10 пациентов по числу бланков», "los 3 pacientes
+    con más informes en Sinevo", «топ-3 лабораторії за кількістю результатів»: a ranking word, who is
+    ranked (patients or labs) and what is counted (results or reports), in any order; None otherwise."""
+    text = plain(question)
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    forms = [_forms(w) for w, _, _ in tokens]
+    top = ranked_top(question)
+    # "most recent", «más reciente»: the latest, not the most.
+    cue = [i for i, f in enumerate(forms) if _is(f, "top") and not (i + 1 < len(forms) and _is(forms[i + 1], "latest"))]
+    if top is None and (not cue or _THRESHOLD.search(fold(text))):
+        return None
+    entity = next(((i, k) for i, f in enumerate(forms) for k in ("patients_noun", "labs") if _is(f, k)), None)
+    counted = next(((i, k) for i, f in enumerate(forms) for k in ("reports", "results_noun") if _is(f, k)), None)
+    if entity is None or counted is None or entity[0] == counted[0]:
+        return None
+    said = [entity[0], counted[0], *cue]
+    if top is None and entity[0] > 0 and tokens[entity[0] - 1][0].isdigit():
+        top = int(tokens[entity[0] - 1][0])  # "which 4 patients", «3 пациента»
+        said.append(entity[0] - 1)
+    return Ranking(
+        entity="patients" if entity[1] == "patients_noun" else "labs",
+        counted="reports" if counted[1] == "reports" else "results",
+        top=top,
+        spans=tuple(tokens[i][1:] for i in said),
+    )
+
+
 Counted = Literal["count", "count_patients", "count_reports", "count_labs"]
 _COUNTED_KINDS: tuple[tuple[str, Counted], ...] = (
     ("results_noun", "count"), ("patients_noun", "count_patients"),
