@@ -41,7 +41,7 @@ from quarry.search import skeleton_fold as fold
 
 from .knowledge import classify, display_name, search_terms
 from .models import NamedFamily, ResolvedPatient
-from .offline_explain import ask_for_patient, ask_for_test, explain
+from .offline_explain import ask_for_patient, ask_for_test, ask_which_patient, explain
 from .offline_intent import Intent, parse
 from .offline_sql import AnalyteFilter, Plan, build_sql, name_forms, name_words, patient_lookup_sql
 from .reference import analyte_by_code
@@ -143,6 +143,20 @@ def pick_patients(name: str, result: dict[str, Any]) -> tuple[list[tuple[int, st
     return picked, used
 
 
+def _namesakes(picked: list[tuple[int, str]], result: dict[str, Any]) -> list[tuple[str, int]]:
+    """(full name, birth year) of every patient picked, when a name one person would say fits several
+    («у Поліщук»: seven patients): empty when it fits one. The family of a plural surname is resolved
+    before this and never reaches it."""
+    if len(picked) < 2:
+        return []
+    columns = result.get("columns") or []
+    born = {
+        int(r["id"]): r.get("birth_date")
+        for r in (dict(zip(columns, row, strict=False)) for row in result.get("rows") or [])
+    }
+    return [(name, int(str(born.get(pid) or "0")[:4] or 0)) for pid, name in picked]
+
+
 # ---------------------------------------------------------------- planning
 
 
@@ -211,6 +225,7 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             intent.patient_name = intent.name_guess
             plan.patient_ids = [pid for pid, _ in picked]
             plan.patient_forms = forms if guess.get("truncated") else []
+            plan.ambiguous_person = _namesakes(picked, guess)
         elif not plan.labs and not (intent.labs_known is False and intent.lab_words):
             # Capitalised words that are no patient and no lab: dropping them would answer about
             # every patient. Ask instead.
@@ -224,6 +239,7 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
                 plan.patient_forms = forms
             if not picked:
                 plan.unresolved_person = intent.patient_name
+            plan.ambiguous_person = _namesakes(picked, lookup)
         else:
             plan.patient_fallback = intent.patient_name
     if intent.lab_words and intent.wants_lab and not person:
@@ -277,6 +293,14 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
             text = ask_for_patient(plan.unresolved_person, intent.language)
             args = {"unresolved": plan.unresolved_person, "question": text, "language": intent.language}
             reasoning = f"No patient is called '{plan.unresolved_person}': asking instead of querying everyone."
+            return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
+    if plan.ambiguous_person:
+        clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)
+        if clarify is not None:
+            said = intent.patient_name or intent.name_guess or ""
+            text = ask_which_patient(said, plan.ambiguous_person[:8], intent.language)
+            args = {"unresolved": said, "question": text, "language": intent.language}
+            reasoning = f"'{said}' fits {len(plan.ambiguous_person)} patients: asking which, never all of them."
             return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
     missing = [a for a in plan.analytes if a.missing]
     if missing and len(missing) == len(plan.analytes):

@@ -258,11 +258,25 @@ def _back(anchor: date, count: int, unit: str) -> date:
     return date(year, month + 1, min(anchor.day, calendar.monthrange(year, month + 1)[1]))
 
 
+_WHOLE_UNIT = (
+    r"(?P<cut>\b(?:full|complete|completed|whole|entire|calendar|полн\w+|цел\w+|календарн\w+|повн\w+|ціл\w+"
+    r"|complet[oa]s?|enter[oa]s?|naturales)\b)"
+    r"(?=\s+(?:quarters?|months?|years?|weeks?|кварт\w*|месяц\w*|лет|год\w*|недел\w*|місяц\w*|рок\w*|тиж\w*"
+    r"|trimestres?|mes|meses|años?|semanas?)\b)"
+    # … or after it ("los dos últimos trimestres completos").
+    r"|(?:trimestres|meses|años|semanas) (?P<after>complet[oa]s|enter[oa]s|naturales)\b"
+)
+
+
 def _read_window(t: _Text, anchor: date) -> TimeWindow | None:
     """The period the question limits results to. The language layer (`quarry.nlu.periods`) reads
     spans of years ("2023 thru 2025", «за 2023–2024»), "since April" («з квітня», "desde abril"),
     half a year and "this year" in every language; a rolling window ("last 30 days") is read to the
     day by the patterns below, and to the month by the language layer when they miss it."""
+    # "the last two full quarters", «за последние два полных квартала»: a whole unit is the unit.
+    while m := re.search(_WHOLE_UNIT, t.lower):
+        a, b = m.span("cut") if m.group("cut") else m.span("after")
+        t.lower = t.lower[:a] + " " * (b - a) + t.lower[b:]
     last_unit = _last_calendar_unit(t, anchor)
     if last_unit is not None:
         return last_unit
@@ -296,6 +310,9 @@ _QUARTERS = (
     r"(?:last|past|previous)\s+" + rf"(?P<n>{_COUNT})\s+quarters\b"
     r"|(?:последн\w*|прошедш\w*|прошл\w*|останн\w*|минул\w*)\s+" + rf"(?P<n_sl>{_COUNT})\s+квартал\w*"
     r"|(?:[uú]ltim\w+|pasad\w+)\s+" + rf"(?P<n_es>{_COUNT})\s+trimestres"
+    # The number first: "los dos últimos trimestres", «два последних квартала», "the two last quarters".
+    rf"|(?P<n_first>{_COUNT})\s+(?:last|past|previous|последн\w*|прошедш\w*|прошл\w*|останн\w*|минул\w*"
+    r"|[uú]ltim\w+|pasad\w+)\s+(?:quarters\b|квартал\w*|trimestres)"
 )
 _LAST_UNIT = (
     # "last month" is the calendar month before this one ("past month" is a rolling window).
@@ -311,7 +328,7 @@ _LAST_UNIT = (
 def _last_calendar_unit(t: _Text, anchor: date) -> TimeWindow | None:
     this_quarter = date(anchor.year, 3 * ((anchor.month - 1) // 3) + 1, 1)
     if m := t.take(_QUARTERS):
-        n = _count(next(g for g in (m.group("n"), m.group("n_sl"), m.group("n_es")) if g))
+        n = _count(next(g for g in (m.group("n"), m.group("n_sl"), m.group("n_es"), m.group("n_first")) if g))
         index = this_quarter.year * 12 + this_quarter.month - 1 - 3 * n
         return TimeWindow(m.group(0).strip(), start=date(index // 12, index % 12 + 1, 1), end=this_quarter)
     m = t.take(_LAST_UNIT)
@@ -550,7 +567,8 @@ def _conditions(t: _Text, intent: Intent) -> None:
             intent.range_filter = flag  # type: ignore[assignment]
             break
     above = (
-        r"(?:above|over|greater than|more than|higher than|exceeding|>\s*=?|выше|больше|более|свыше|превыша\w*"
+        r"(?:above|over|greater than|more than|higher than|exceed\w*|>\s*=?|выше|больше|более|свыше|превыша\w*"
+        r"|перевищу\w*|pas[ae]n?\s+de|super[ae]n?|sobrepas\w*|rebas\w*"
         r"|вище|більше|понад|por\s+encima\s+de|mayor(?:es)?\s+(?:que|de|a)|más\s+de"
         r"|superior(?:es)?\s+a)\s*" + _NUM
     )
@@ -583,6 +601,21 @@ _PEOPLE_COUNTED = (
     r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
     r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
 )
+# The people a question opens with are what its count counts, wherever the count word stands
+# ("over-60s with HbA1c above range, count", «женщины старше 65, которые сдавали ТТГ — сколько
+# их», "mujeres con ferritina baja: cuántas"), unless results are counted by name.
+_PEOPLE_HEAD = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:patients?|pts|people|persons|women|men|females|males|over-?\d+s|under-?\d+s"
+    r"|пациент\w*|больн\w+|женщин\w*|мужчин\w*|пацієнт\w*|жінк\w*|чоловік\w*"
+    r"|pacientes?|personas|mujeres|hombres)\b",
+    re.IGNORECASE,
+)
+_RESULTS_COUNTED = re.compile(
+    r"(?:how many|number of|count of|сколько|количество|кол-во|число|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de)"
+    r"\s+(?:\w+\s+)?(?:results?|tests?|values?|measurements?|reports?|результат\w*|анализ\w*|аналіз\w*"
+    r"|значени\w*|бланк\w*|resultados?|an[aá]lisis|pruebas?|valores?|informes?)\b",
+    re.IGNORECASE,
+)
 _MEDIAN = r"\bmedian\b|медиан\w*|медіан\w*|\bmediana\b"
 # "colesterol medio", "glucosa media": the adjective, not "medio año" (half a year) or "en medio".
 _AVERAGE = (
@@ -599,7 +632,9 @@ _MAXIMUM = (
 )
 _NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b|\bфио\b|\bпіб\b|nombre completo"
 _VALUES = r"\bvalues?\b|\bresults\b|значени\w*|значенн\w*|показник\w*|\bvalores\b|\bresultados\b"
-_COUNTED = r"how many|number of|\bcount\b|сколько|количество|скільки|кількість|cu[aá]nt[oa]s|n[uú]mero de"
+_COUNTED = (
+    r"how many|number of|\bcount\b|сколько|количество|кол-во|к-во|скільки|кількість|к-сть|cu[aá]nt[oa]s|n[uú]mero de"
+)
 _SCALARS: tuple[tuple[str, Aggregate], ...] = (
     (_PEOPLE_COUNTED, "count_patients"), (_MEDIAN, "median"), (_AVERAGE, "avg"), (_MINIMUM, "min"),
     (_MAXIMUM, "max"), (_COUNTED, "count"),
@@ -778,6 +813,8 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
         keys: list[GroupBy] = [k for k in (intent.group_by, *intent.group_more) if k != "none"]
         intent.group_by, intent.group_more = "age", keys
     _aggregate(t, intent)
+    if intent.aggregate == "count" and _PEOPLE_HEAD.match(question) and not _RESULTS_COUNTED.search(question):
+        intent.aggregate = "count_patients"
     _conditions(t, intent)
     _apply_shape(shape, intent)
     if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
@@ -1037,7 +1074,8 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
     if shape.measure == "labs" and not people:
         intent.aggregate = "count_labs" if shape.counted else "list_labs"
     elif shape.measure == "reports" and not people:
-        intent.aggregate = "count_reports" if shape.counted else "list_reports"
+        grouped = intent.group_by != "none"  # "reports per quarter": how many in each
+        intent.aggregate = "count_reports" if shape.counted or grouped else "list_reports"
         if shape.counted and len(re.findall(_COUNTED, intent.question, re.IGNORECASE)) >= 2:
             intent.measures_more = ["count"]  # "how many reports, and how many results in total"
     top = ranked_top(intent.question)

@@ -106,6 +106,9 @@ class Plan:
     lab_fallback: list[str] = field(default_factory=list)
     """Words to match against folded lab names when the stored names are unknown."""
     unresolved_person: str | None = None
+    ambiguous_person: list[tuple[str, int]] = field(default_factory=list)
+    """(full name, birth year) of each patient a name fits when it fits several: asked which, never
+    answered for all of them at once."""
     """A name the question gave that matched no patient (and no lab): asked back, never widened."""
 
 
@@ -478,8 +481,10 @@ def _report_query(plan: Plan) -> exp.Select:
     query = query.where(_and(where, empty=exp.true()), copy=False)
     keys: list[tuple[Expr, str]] = []
     for key in (i.group_by, *i.group_more):
-        if key == "year":
+        if key == "year" or (key == "quarter" and "year" not in (i.group_by, *i.group_more)):
             keys.append((_year(_col("collected_at", r)), "year"))
+        if key == "quarter":
+            keys.append((_part("quarter", _col("collected_at", r)), "quarter"))
         elif key == "month":
             keys.append((exp.cast(_date_trunc("month", _col("collected_at", r)), "date"), "period"))
         elif key == "sex":

@@ -28,6 +28,7 @@ from quarry.caller import current_principal
 from quarry.db import Database, database_url
 from quarry.nlu.fuzzy import edits_allowed
 from quarry.nlu.inflect import is_name_word_in, name_readings
+from quarry.nlu.romanize import name_key
 from quarry.nlu.text import fold, plain
 from quarry.settings import Settings
 
@@ -161,9 +162,21 @@ def _fits(token: _Token, patient: Patient, *, slips: bool) -> set[str]:
         if r.sex is not None and r.sex != patient.sex:
             continue  # «Петренка» is a man's name declined; a woman's -енко never declines
         for w in patient.words:
-            if r.word == w or (slips and _slip(r.word, w)):
+            if r.word == w or (slips and _slip(r.word, w)) or _romanised(r.word, w, slips=slips):
                 out.add(w)
     return out
+
+
+def _romanised(typed: str, word: str, *, slips: bool) -> bool:
+    """`typed` is `word` in another script or romanisation ("alexey" / «алексей», «олийник» /
+    «олійник»): the same spelling key, or a typing slip of it when `slips`."""
+    if typed.isascii() == word.isascii() and not _CYRILLIC_ONLY.fullmatch(typed + word):
+        return False
+    a, b = name_key(typed), name_key(word)
+    return a == b or (slips and _slip(a, b))
+
+
+_CYRILLIC_ONLY = re.compile(r"[\u0400-\u04ff'’-]+")
 
 
 def _slip(typed: str, word: str) -> bool:
@@ -196,7 +209,12 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     index = _word_index(patients)
     by_id = {p.id: p for p in patients}
     tokens = [_Token(m.group(), m.start(), m.end(), _readings(m.group())) for m in _TOKEN.finditer(text)]
-    exact = [fold(t.text) not in lab_words and any(r.word in index for r in t.readings) for t in tokens]
+    # Typed right: a word of some patient's name as written, or in another script («Alexey»).
+    keys = {name_key(w) for w in index}
+    exact = [
+        fold(t.text) not in lab_words and any(r.word in index or name_key(r.word) in keys for r in t.readings)
+        for t in tokens
+    ]
     best: tuple[int, int, int, list[Patient]] | None = None  # (words, start, end, patients)
     for i in range(len(tokens)):
         governed = i > 0 and fold(tokens[i - 1].text) in _cue_table("genitive")

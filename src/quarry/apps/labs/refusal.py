@@ -59,6 +59,8 @@ class _Lexicon:
     also_nouns: frozenset[str]
     objects: frozenset[str]
     medical: tuple[Phrase, ...]
+    adds: tuple[Phrase, ...]
+    """"add" with something new or a record after it: data to be added."""
     diseases: tuple[Phrase, ...]
     frames: tuple[Phrase, ...]
     personal: tuple[Phrase, ...]
@@ -83,6 +85,7 @@ def _lexicon(langs: tuple[str, ...]) -> _Lexicon:
         also_nouns=_words(write["also_nouns"], langs),
         objects=_words(write["objects"], langs),
         medical=phrases(data["medical"], langs),
+        adds=phrases(write["add"], langs),
         diseases=phrases(data["diseases"], langs),
         frames=phrases(data["diagnosis_frames"], langs),
         personal=phrases(data["personal"], langs),
@@ -143,6 +146,8 @@ def _slavic_write(words: Sequence[Word], i: int, lex: _Lexicon, lang: str) -> bo
 
 def _write_request(words: Sequence[Word], language: str, langs: tuple[str, ...]) -> bool:
     lex = _lexicon(langs)
+    if find(words, *lex.adds) is not None:
+        return True
     for i, word in enumerate(words):
         if word.key.isascii():
             if _english_write(words, i, lex):

@@ -92,10 +92,10 @@ def read_shape(question: str) -> Shape:
 
 
 def _grouped_after(forms: list[frozenset[str]], i: int) -> bool:
-    """ "reports per lab", «звіти за лабораторіями», "informes por laboratorio": a grouping word
-    and a lab right after the report word."""
+    """ "reports per lab", «звіти за лабораторіями», "informes por laboratorio", "reports per
+    month", «звіти по кварталах»: a grouping word and a lab or a period right after the report word."""
     nxt = forms[i + 1 : i + 3]
-    return len(nxt) == 2 and _is(nxt[0], "each") and _is(nxt[1], "labs")
+    return len(nxt) == 2 and _is(nxt[0], "each") and (_is(nxt[1], "labs") or _is(nxt[1], "periods"))
 
 
 def _each_after(words: list[str], i: int) -> bool:
