@@ -144,3 +144,63 @@ def test_reports_per_quarter_have_one_row_per_quarter(labs_settings: Settings) -
     )
     assert resp.rows is not None and gold
     assert [(r["quarter"], r["reports"]) for r in resp.rows] == [(g["q"], g["n"]) for g in gold]
+
+
+@pytest.mark.parametrize(
+    ("question", "start"),
+    [
+        ("скільки аналізів на натрій було у листопаді", date(2026, 11, 1)),  # read first as another noun
+        ("гемоглобин с 5 марта", date(2026, 3, 5)),  # a day before the month
+        ("glucose since the 3rd of May", date(2026, 5, 3)),
+        ("пацієнти з 1 липня", date(2026, 7, 1)),
+    ],
+)
+def test_months_in_any_case_and_days_before_them(question: str, start: date) -> None:
+    window = parse(question, anchor=date(2026, 11, 22)).window
+    assert window is not None and window.start == start
+
+
+@pytest.mark.parametrize(
+    ("question", "measures"),
+    [("мін, макс і середній калій", {"min", "max", "avg"}), ("мин и макс ферритина", {"min", "max"})],
+)
+def test_short_forms_of_min_and_max_are_measures(question: str, measures: set[str]) -> None:
+    intent = parse(question)
+    assert {intent.aggregate, *intent.measures_more} == measures
+
+
+@pytest.mark.parametrize(
+    ("question", "keys"),
+    [
+        ("средний холестерин в разрезе пола и года", ["sex", "year"]),
+        ("average ferritin broken down by lab", ["lab"]),
+        ("glucosa media desglosada por sexo y año", ["sex", "year"]),
+    ],
+)
+def test_a_breakdown_names_its_keys_in_any_case(question: str, keys: list[str]) -> None:
+    intent = parse(question)
+    assert [intent.group_by, *intent.group_more] == keys
+
+
+def test_a_possessive_after_change_makes_it_a_request() -> None:
+    got = refusal_of("change mary smith's potassium to 4.4", "en")
+    assert got is not None and got.reason == "write_request"
+    assert refusal_of("change in mary smith's potassium over time", "en") is None
+
+
+def test_labs_ranked_by_how_often_a_test_is_out_of_range() -> None:
+    intent = parse("в яких лабораторіях найчастіше глюкоза вище норми — топ 2", labs=["LabCorp"])
+    assert (intent.aggregate, intent.group_by, intent.top, intent.range_filter) == ("count", "lab", 2, "above")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["pacientes de 70 años o más con glucosa alta", "patients 65 or older with high LDL, most recent first"],
+)
+def test_an_age_and_more_is_no_ranking(question: str) -> None:
+    intent = parse(question)
+    assert intent.aggregate != "rank_patients" and not intent.rank_groups
+
+
+def test_list_the_women_lists_the_people() -> None:
+    assert parse("list the women with ferritin below range").aggregate == "list_patients"

@@ -80,7 +80,13 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
             rf"\s*(?:{_alt('to', langs)})\s*(?P<m2>[^\W\d_]{{3,}})"
             rf"(?:(?:\s+(?:de|del|of|года|року|г\.?|р\.?))?\s+(?P<y2>(?:19|20)\d\d))?{edge_r}"
         ),
-        "since": re.compile(rf"{edge_l}(?:{_alt('since', langs)})\s+(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"),
+        # "since April", «з 1 липня», "desde el 3 de marzo": a day before the month is allowed (the
+        # month is what counts).
+        "since": re.compile(
+            rf"{edge_l}(?:{_alt('since', langs)})\s+"
+            r"(?:(?:el\s+|the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th|-?го)?\s+(?:de\s+|of\s+)?)?"
+            rf"(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"
+        ),
         "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
         "in_month": re.compile(
             rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<what>[^\W\d_]{{3,}})"
@@ -136,12 +142,14 @@ def month_number(word: str, langs: tuple[str, ...]) -> int | None:
 def month_named(word: str, langs: tuple[str, ...]) -> int | None:
     """The month a word names in any grammatical case («в жовтні», «в октябре»): as typed, or read
     back to its dictionary form in Russian and Ukrainian."""
-    from quarry.nlu.inflect import lemma
+    from quarry.nlu.inflect import readings
 
     found = month_number(word, langs)
     for lang in ("ru", "uk"):
         if found is None and lang in langs and re.search(r"[\u0400-\u04ff]", word):
-            found = month_number(lemma(word, lang), langs)
+            # Every reading, not only the likeliest: «вересні» reads first as a noun «вересна».
+            forms = dict.fromkeys(form for form, _ in readings(word, lang))
+            found = next((n for form in forms if (n := month_number(form, langs)) is not None), None)
     return found
 
 
@@ -180,11 +188,12 @@ def find_periods(
         add("this_year", date(anchor.year, 1, 1), None, m)
     for m in scan.matches(rx["since"]):
         word = m["what"].split()[0]
-        month = month_number(word, langs)
+        month = month_named(word, langs)
         if month is None:
             continue
         year = int(m["y"]) if m["y"] else anchor.year if month <= anchor.month else anchor.year - 1
-        add("since", date(year, month, 1), None, m)
+        day = int(m["d"]) if m["d"] and 1 <= int(m["d"]) <= calendar.monthrange(year, month)[1] else 1
+        add("since", date(year, month, day), None, m)
     for m in scan.matches(rx["in_year"]):
         y = int(m["y"])
         if y <= anchor.year:

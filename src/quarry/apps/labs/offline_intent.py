@@ -623,11 +623,11 @@ _AVERAGE = (
     r"|(?<!en )(?<!a )\bmedi[oa]s?\b(?!\s+(?:año|ano|años|anos|día|dia|días|dias|hora|horas|mes|meses|semana))"
 )
 _MINIMUM = (
-    r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|"
+    r"\bmin(?:imum)?\b|\blowest\b|минимальн\w*|наименьш\w*|самы[йе] низк\w*|мінімальн\w*|найнижч\w*|\bмин\b|\bмін\b|"
     r"m[ií]nim[oa]s?|m[aá]s baj[oa]"
 )
 _MAXIMUM = (
-    r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|"
+    r"\bmax(?:imum)?\b|\bhighest\b|максимальн\w*|наибольш\w*|самы[йе] высок\w*|найвищ\w*|\bмакс\b|"
     r"m[aá]xim[oa]s?|m[aá]s alt[oa]"
 )
 _NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b|\bфио\b|\bпіб\b|nombre completo"
@@ -646,7 +646,9 @@ def _aggregate(t: _Text, intent: Intent) -> None:
     if t.take(_PEOPLE_COUNTED):
         intent.aggregate = "count_patients"
     elif t.take(
-        r"which patients|who (?:has|had|have)|list (?:of )?patients|какие пациенты|у каких пациентов|"
+        r"which patients|who (?:has|had|have)|list (?:of )?patients|"
+        r"list (?:the |all )?(?:the )?(?:women|men|patients|people)\b|"
+        r"какие пациенты|у каких пациентов|"
         r"кто из пациентов|у кого|список пациентов|які пацієнти|у яких пацієнтів|хто з пацієнтів|[ув] кого|"
         r"qu[eé] pacientes|qui[eé]n(?:es)? (?:tiene|tuvo|tienen)|lista de pacientes|"
         r"\bwhich (?:men|women)\b|какие (?:мужчины|женщины)|які (?:чоловіки|жінки)|qu[eé] (?:hombres|mujeres)|"
@@ -681,10 +683,16 @@ def _aggregate(t: _Text, intent: Intent) -> None:
 
 
 _SECOND_KEYS: tuple[tuple[GroupBy, str], ...] = (
-    ("sex", r"sex|gender|полу|статі|статтю|sexo"),
-    ("year", r"years?|годам|года|роках|роками|años?|a[ñn]o"),
-    ("month", r"months?|месяцам|місяцях|місяцями|mes(?:es)?"),
+    ("sex", r"sex|gender|полу|пола|статі|статтю|sexo|g[eé]nero"),
+    ("year", r"years?|годам|года|роках|роками|року|años?|a[ñn]o"),
+    ("month", r"months?|месяцам|месяца|місяцях|місяцями|місяця|mes(?:es)?"),
     ("lab", r"labs?|laborator\w*|лаборатори\w*|лабораторі\w*"),
+)
+# "в разрезе года и пола", "broken down by lab and year", "desglosado por sexo": a breakdown word,
+# then its keys in any case.
+_BREAKDOWN = (
+    r"в разрезе|у розрізі|в розрізі|broken down by|breakdown by|split by|grouped by|desglosad[oa]s? por"
+    r"|agrupad[oa]s? por|сгруппирован\w* по|згрупован\w* за"
 )
 
 
@@ -722,6 +730,12 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
         (r"by (?:sex|gender)|по полу|по статі|за статтю|por sexo|por g[eé]nero", "sex"),
     )
     keys: list[GroupBy] = [*said, *(group for pattern, group in groups if t.take(pattern) and group not in said)]
+    if m := t.take(rf"(?:{_BREAKDOWN})\s+(?P<keys>(?:\w+[\s,]*){{1,4}})"):
+        named = m.group("keys")
+        found = sorted(
+            ((k.start(), key) for key, pattern in _SECOND_KEYS if (k := re.search(rf"\b(?:{pattern})\b", named))),
+        )
+        keys += [key for _, key in found if key not in keys]
     # The second key of a pair, only after a first one: "by year and sex", «по лабораториям и годам».
     for key, pattern in _SECOND_KEYS:
         if keys and key not in keys and t.take(r"(?<=\s)(?:and|и|і|та|y|e)\s+(?:" + pattern + r")(?!\w)"):
@@ -891,12 +905,13 @@ def _ranges_or_ranking(question: str, t: _Text, intent: Intent, shape: Shape) ->
 def _ranking(question: str, intent: Intent) -> list[tuple[int, int]]:
     """Patients or labs ranked by how many results or reports each has ("top 5 patients by number of
     results", «топ-3 лабораторії за кількістю результатів»); the words that said so."""
-    ranking = read_ranking(question)
+    ranking = read_ranking(question, counted="results" if intent.mentions else None)
     if ranking is not None and intent.aggregate == "rank_patients" and ranking.top is not None:
         intent.top = ranking.top  # "which 4 patients have the most reports": read above as the one first
     if ranking is None or intent.aggregate in ("ranges", "rank_patients") or intent.overlap != "none":
         return []
-    if intent.top is not None and intent.aggregate in ("max", "min"):
+    extreme = _EXTREME_HIGH.search(question.lower()) or _EXTREME_LOW.search(question.lower())
+    if intent.top is not None and intent.aggregate in ("max", "min") and extreme:
         return []  # "top five highest CRP values, with patient name": values ranked, not patients
     reports = ranking.counted == "reports"
     if ranking.entity == "patients":

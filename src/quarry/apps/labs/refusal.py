@@ -111,13 +111,20 @@ def _has_object(word: Word | None, lex: _Lexicon) -> bool:
     return word is not None and (word.key in lex.objects or word.key.endswith("'s") or word.text[:1].isupper())
 
 
+def _owned_after(words: Sequence[Word], i: int) -> bool:
+    """A possessive within the next three words of the clause ("change emma white's last ferritin"):
+    a name however it is typed, so the verb acts on someone's data."""
+    after = [w for w in words[i + 1 : i + 4] if w.sentence == words[i].sentence]
+    return any(w.key.endswith("'s") or w.key.endswith("’s") for w in after)
+
+
 def _english_write(words: Sequence[Word], i: int, lex: _Lexicon) -> bool:
     word = words[i]
     nxt = words[i + 1] if i + 1 < len(words) and words[i + 1].sentence == word.sentence else None
     if word.key in lex.verbs and (nxt is None or nxt.key not in lex.noun_after):
         if ends_before(words, i, lex.before):
             return True
-        if word.opens and (word.key not in lex.also_nouns or _has_object(nxt, lex)):
+        if word.opens and (word.key not in lex.also_nouns or _has_object(nxt, lex) or _owned_after(words, i)):
             return True
     # "should be deleted", "can it be removed": a passive request
     before = words[i - 1].key if i > 0 else ""

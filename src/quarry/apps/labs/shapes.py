@@ -126,13 +126,18 @@ class Ranking:
 
 
 # "more than 3 reports", «больше 3 бланков», "más de 3 informes": a threshold, not a ranking.
-_THRESHOLD = re.compile(r"\b(?:more|fewer|less|m[aá]s|menos|больше|меньше|більше|менше)\s+(?:than|de|чем|ніж)?\s*\d")
+_THRESHOLD = re.compile(
+    r"\b(?:more|fewer|less|m[aá]s|menos|больше|меньше|більше|менше)\s+(?:than|de|чем|ніж)?\s*\d"
+    r"|\d+\s+(?:\w+\s+)?(?:o|or|или|або|чи)\s+(?:m[aá]s|more|больше|старше|більше|старше)\b"
+)
 
 
-def read_ranking(question: str) -> Ranking | None:
+def read_ranking(question: str, *, counted: Literal["results"] | None = None) -> Ranking | None:
     """ "top 5 patients by number of results", «топ-10 пациентов по числу бланков», "los 3 pacientes
     con más informes en Sinevo", «топ-3 лабораторії за кількістю результатів»: a ranking word, who is
-    ranked (patients or labs) and what is counted (results or reports), in any order; None otherwise."""
+    ranked (patients or labs) and what is counted (results or reports), in any order; None otherwise.
+    `counted`: what is counted when no word says it (results, when the question names a test: "labs
+    where HbA1c is most often above range, top 3")."""
     text = plain(question)
     tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     forms = [_forms(w) for w, _, _ in tokens]
@@ -142,16 +147,21 @@ def read_ranking(question: str) -> Ranking | None:
     if top is None and (not cue or _THRESHOLD.search(fold(text))):
         return None
     entity = next(((i, k) for i, f in enumerate(forms) for k in ("patients_noun", "labs") if _is(f, k)), None)
-    counted = next(((i, k) for i, f in enumerate(forms) for k in ("reports", "results_noun") if _is(f, k)), None)
-    if entity is None or counted is None or entity[0] == counted[0]:
+    said_counted = next(((i, k) for i, f in enumerate(forms) for k in ("reports", "results_noun") if _is(f, k)), None)
+    if entity is None or (said_counted is None and (counted is None or top is None)):
+        return None  # with nothing counted by name, only "top N" ranks: "60 o más" is an age
+    if said_counted is not None and entity[0] == said_counted[0]:
         return None
-    said = [entity[0], counted[0], *cue]
+    what = said_counted[1] if said_counted is not None else "results_noun"
+    # "топ-3" is one token: a ranking word with its number.
+    said = [entity[0], *cue, *(i for i, (w, _, _) in enumerate(tokens) if re.match(r"(?:top|топ)\W*\d*$", fold(w)))]
+    said += [said_counted[0]] if said_counted is not None else []
     if top is None and entity[0] > 0 and tokens[entity[0] - 1][0].isdigit():
         top = int(tokens[entity[0] - 1][0])  # "which 4 patients", «3 пациента»
         said.append(entity[0] - 1)
     return Ranking(
         entity="patients" if entity[1] == "patients_noun" else "labs",
-        counted="reports" if counted[1] == "reports" else "results",
+        counted="reports" if what == "reports" else "results",
         top=top,
         spans=tuple(tokens[i][1:] for i in said),
     )
