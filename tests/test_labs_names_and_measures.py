@@ -451,3 +451,15 @@ def test_a_declined_test_name_is_read_in_its_dictionary_form() -> None:
 def test_an_acronym_is_a_test_to_ask_about_not_a_name() -> None:
     intent = parse("resultados de PSA de Carlos Ruiz")
     assert intent.unknown_term == "PSA" and "PSA" not in (intent.name_guess or "")
+
+
+def test_a_gold_rounded_to_one_decimal_is_read_at_one() -> None:
+    """The grader: `round(avg(…), 1)` in the gold matches the product's two decimals when they round to
+    it, and only then; a count is never rounded."""
+    from decimal import Decimal
+
+    from quarry.apps.labs.blind import answers_match
+
+    assert answers_match([[2024, Decimal("13.4")]], [[2024, 13.42, 120]], ordered=False)
+    assert not answers_match([[2024, Decimal("13.5")]], [[2024, 13.42, 120]], ordered=False)
+    assert not answers_match([[2024, 13]], [[2024, 13.42]], ordered=False)

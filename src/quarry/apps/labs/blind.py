@@ -11,6 +11,7 @@ import re
 import tomllib
 from collections import Counter
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from quarry.db import get_database
@@ -47,9 +48,24 @@ def data_of_day(settings: Settings, day: date) -> Settings:
     return there
 
 
-def _columns(rows: list[list[Any]]) -> list[Counter[str]]:
+def _columns(rows: list[list[Any]], places: int = 2) -> list[Counter[str]]:
     width = len(rows[0]) if rows else 0
-    return [Counter(repr(norm_value(r[i])) for r in rows) for i in range(width)]
+    return [Counter(repr(_at(r[i], places)) for r in rows) for i in range(width)]
+
+
+def _at(value: Any, places: int) -> Any:
+    """`norm_value`, with numbers rounded half-up to `places` decimals instead of two."""
+    if places == 2 or isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return norm_value(value)
+    step = Decimal(1).scaleb(-places)
+    return str(Decimal(str(value)).quantize(step, rounding=ROUND_HALF_UP).quantize(Decimal("0.01")))
+
+
+def _one_decimal(gold: list[list[Any]], k: int) -> bool:
+    """The gold column was rounded to one decimal by its SQL (`round(avg(…), 1)`): every value a
+    Decimal with exactly one decimal place. The product's two decimals are then read at one."""
+    values = [r[k] for r in gold if r[k] is not None]
+    return bool(values) and all(isinstance(v, Decimal) and v.as_tuple().exponent == -1 for v in values)
 
 
 def _is_day(value: Any) -> bool:
@@ -72,17 +88,21 @@ def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered:
     """True when `predicted` holds the gold answer: the same rows, where every gold column is matched
     by a predicted column with the same values (extra predicted columns, such as a name or a unit,
     are allowed), and the same row order when `ordered`. A gold column of days (`::date`) is matched
-    by the days of a predicted column of timestamps: the same value, said to the day."""
+    by the days of a predicted column of timestamps: the same value, said to the day. A gold column
+    its SQL rounded to one decimal is matched by a predicted column read at one decimal."""
     if len(gold) != len(predicted):
         return False
     if not gold:
         return True
     days = [bool(gold) and all(_is_day(r[i]) for r in gold if r[i] is not None) for i in range(len(gold[0]))]
     as_days = [[_day(v) for v in r] for r in predicted]
-    pcols, dcols = _columns(predicted), _columns(as_days)
+    pcols, dcols, p1cols = _columns(predicted), _columns(as_days), _columns(predicted, 1)
+    gcols1 = _columns(gold, 1)
     picks: list[int] = []
     for k, gcol in enumerate(_columns(gold)):
         pool = dcols if days[k] else pcols
+        if _one_decimal(gold, k):
+            pool, gcol = p1cols, gcols1[k]
         match = next((i for i, c in enumerate(pool) if c == gcol and i not in picks), None)
         if match is None:
             return False
@@ -90,6 +110,10 @@ def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered:
     projected = [
         [(a if days[k] else r)[i] for k, i in enumerate(picks)] for r, a in zip(predicted, as_days, strict=True)
     ]
+    one = [_one_decimal(gold, k) for k in range(len(gold[0]))]
+    if any(one):
+        projected = [[_at(v, 1) if one[k] else v for k, v in enumerate(row)] for row in projected]
+        gold = [[_at(v, 1) if one[k] else v for k, v in enumerate(row)] for row in gold]
     if ordered:
         return [row_key(r) for r in gold] == [row_key(r) for r in projected]
     return same_results(gold, projected)
