@@ -204,3 +204,27 @@ def test_an_age_and_more_is_no_ranking(question: str) -> None:
 
 def test_list_the_women_lists_the_people() -> None:
     assert parse("list the women with ferritin below range").aggregate == "list_patients"
+
+
+def test_number_words_rank_and_open_ended_bands_close() -> None:
+    ranked = parse("las tres pacientes con más resultados altos")
+    assert (ranked.aggregate, ranked.top, ranked.unknown_term) == ("rank_patients", 3, None)
+    banded = parse("число пациентов по возрастным группам: до 30, 30-59, 60 и старше")
+    assert banded.age_bands is not None and banded.age_bands.starts == (30, 60) and banded.unknown_term is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many results did LabCorp send us in 2025?", "cuántos pacientes fueron a LabCorp en 2025"],
+)
+def test_a_verb_of_going_or_sending_is_no_test(question: str) -> None:
+    assert parse(question, labs=["LabCorp"]).unknown_term is None
+
+
+def test_colloquial_how_many_counts() -> None:
+    assert parse("скока бланков пришло из LabCorp", labs=["LabCorp"]).aggregate == "count_reports"
+
+
+def test_a_social_security_number_is_personal_data() -> None:
+    got = refusal_of("¿cuál es el número de la seguridad social de Ana Ruiz?", "es")
+    assert got is not None and got.reason == "personal_data"

@@ -633,7 +633,8 @@ _MAXIMUM = (
 _NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b|\bфио\b|\bпіб\b|nombre completo"
 _VALUES = r"\bvalues?\b|\bresults\b|значени\w*|значенн\w*|показник\w*|\bvalores\b|\bresultados\b"
 _COUNTED = (
-    r"how many|number of|\bcount\b|сколько|количество|кол-во|к-во|скільки|кількість|к-сть|cu[aá]nt[oa]s|n[uú]mero de"
+    r"how many|number of|\bcount\b|сколько|скока|скоко|количество|кол-во|к-во|скільки|скіки|кількість|к-сть"
+    r"|cu[aá]nt[oa]s|n[uú]mero de"
 )
 _SCALARS: tuple[tuple[str, Aggregate], ...] = (
     (_PEOPLE_COUNTED, "count_patients"), (_MEDIAN, "median"), (_AVERAGE, "avg"), (_MINIMUM, "min"),

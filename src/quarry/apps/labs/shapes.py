@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from quarry.nlu.inflect import lemma
+from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.text import fold, plain
 
 _LEXICON = Path(__file__).with_name("data") / "shapes.toml"
@@ -109,7 +110,7 @@ def _each_after(words: list[str], i: int) -> bool:
 def ranked_top(question: str) -> int | None:
     """ "top 3 labs", «топ-3 лабораторії», "the 3 patients with the most reports": how many, when
     the question ranks."""
-    text = fold(plain(question))
+    text = fold(words_to_digits(plain(question)))  # "los dos pacientes", "top three labs"
     m = re.search(r"(?:top|топ|los|las|the)\s*-?\s*(\d{1,2})(?!\d)", text)
     return int(m.group(1)) if m else None
 
@@ -156,8 +157,9 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     # "топ-3" is one token: a ranking word with its number.
     said = [entity[0], *cue, *(i for i, (w, _, _) in enumerate(tokens) if re.match(r"(?:top|топ)\W*\d*$", fold(w)))]
     said += [said_counted[0]] if said_counted is not None else []
-    if top is None and entity[0] > 0 and tokens[entity[0] - 1][0].isdigit():
-        top = int(tokens[entity[0] - 1][0])  # "which 4 patients", «3 пациента»
+    number = words_to_digits(tokens[entity[0] - 1][0]) if entity[0] > 0 else ""
+    if number.isdigit():  # "which 4 patients", «3 пациента», "los dos pacientes"
+        top = top if top is not None else int(number)
         said.append(entity[0] - 1)
     return Ranking(
         entity="patients" if entity[1] == "patients_noun" else "labs",
@@ -277,7 +279,15 @@ def read_age_bands(question: str) -> AgeBands | None:
     if not starts:
         return None
     end = max(e for _, e in found) if found else tokens[at][2]
+    # The last band said open-ended: "60 and over", «60 и старше», «60 і старше», "65 o más".
+    if tail := _OPEN_END.match(text, end):
+        end = tail.end()
     return AgeBands(starts=starts, at_test=at_test, span=(start, end))
+
+
+_OPEN_END = re.compile(
+    r"\s*(?:\+|(?:and|or|и|і|та|y|o)\s+(?:over|older|above|up|старше|більше|старші|m[aá]s|mayores))", re.IGNORECASE
+)
 
 
 Side = Literal["above", "below"]
