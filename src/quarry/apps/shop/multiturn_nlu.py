@@ -59,6 +59,28 @@ def _names_a_code(t: str) -> bool:
     return False
 
 
+_MODEL_NUMBER = re.compile(
+    r"(?<!\w)([a-z]+|[\u0600-\u06ff]+)\s+(\d{1,3})(?![\d.]|\s*(?:گیگ|gb|tb|اینچ|inch|میلیون|m\b))"
+)
+_CAPACITY = re.compile(r"(?<![\w.])\d{2,4}\s*(?:گیگ\w*|gb|tb|ترابایت)(?!\w)")
+
+
+_SPEC_WORDS = frozenset({"ram", "رم", "رام", "size", "سایز", "ta", "تا", "zire", "زیر", "under", "below", "ba", "با"})
+"""Words a number follows that name a spec or a bound, not a model ("رم ۸", "size 42", "ta 20")."""
+
+
+def _names_one_product(t: str) -> bool:
+    """A model named with its number ("iphone 15", «نوت ۱۳», «اس ۲۴») and a capacity or a colour: one
+    product asked for, whatever the wish words around it ("I want a 256GB phone" names no model)."""
+    known = loaded_words()
+    model = any(
+        (known.knows(m.group(1)) or m.group(1).isascii()) and m.group(1) not in _SPEC_WORDS
+        for m in _MODEL_NUMBER.finditer(t)
+    )
+    colour = any(fold_joined(w) in known.colours for w in re.findall(r"\w+", t))
+    return model and (bool(_CAPACITY.search(t)) or colour)
+
+
 def is_exploration(text: str) -> bool:
     """True for "I want a cheap fridge"-style needs and open requests with a budget; False when a
     model or code is named or a question of its own is asked."""
@@ -66,6 +88,8 @@ def is_exploration(text: str) -> bool:
     scope, rest = read_scope(t)
     if _QUESTION.search(rest) or words("metrics.min_price").search(rest) or _names_a_code(rest):
         return False
+    if _names_one_product(rest):
+        return False  # "looking for the iphone 15 pro 64gb in gold": a product, not a need
     budget = scope.price_below is not None or scope.price_above is not None
     return bool(budget or _opener("want").search(rest) or _opener("vague").search(rest))
 

@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
+from rapidfuzz.distance import OSA
+
 from quarry.nlu.polarity import negated_words
 from quarry.search.text import fold_joined
 
@@ -49,7 +51,13 @@ def _colour(token: str, colours: Mapping[str, str]) -> str | None:
     if token in colours:
         return colours[token]
     if token.isascii() and token.isalpha() and looks_finglish(token):
-        return colours.get(fold_joined(finglish_to_persian(token)))
+        persian = fold_joined(finglish_to_persian(token))
+        # Finglish spells the adjective ending its own way ("noghrei" → «نقرئی», stored «نقره‌ای»): a
+        # word with that ending is the stored colour within two edits, its first letter the same.
+        adjective = token.endswith(("i", "ee", "y")) and len(token) >= 5
+        near = [(OSA.distance(persian, c), c) for c in colours if adjective and c[:1] == persian[:1]]
+        best = min(near, default=None)
+        return colours.get(persian) or (colours[best[1]] if best is not None and best[0] <= 2 else None)
     return None
 
 
