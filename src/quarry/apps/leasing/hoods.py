@@ -38,9 +38,8 @@ def hood_tokens() -> dict[str, tuple[str, ...]]:
                    "manhattan": ("manhattan",), "brooklyn": ("brooklyn",), "downtown manhattan": LOWER_MANHATTAN,
                    "lower manhattan": LOWER_MANHATTAN, "downtown": LOWER_MANHATTAN})  # fmt: skip
     # Each name also in the short forms of its words ("downtown bk", "bklyn"), never over a longer name.
-    short = {k: [str(x) for x in v] for k, v in load_lexicon("quarry.apps.leasing", "wishes")["place_short"].items()}
     for name, toks in list(tokens.items()):
-        for long, forms in short.items():
+        for long, forms in _short_forms().items():
             if long in name.split():
                 for form in forms:
                     tokens.setdefault(re.sub(rf"\b{long}\b", form, name), toks)
@@ -51,6 +50,13 @@ def hood_tokens() -> dict[str, tuple[str, ...]]:
 def _words() -> dict[str, frozenset[str]]:
     raw = load_lexicon("quarry.apps.leasing", "wishes")
     return {k: frozenset(str(x).lower() for x in raw[k]) for k in ("place_generic", "not_places")}
+
+
+@lru_cache(maxsize=1)
+def _short_forms() -> dict[str, tuple[str, ...]]:
+    """A word of a place name → its short forms ("brooklyn" → "bk", "bklyn"), from `wishes.toml`."""
+    raw = load_lexicon("quarry.apps.leasing", "wishes")["place_short"]
+    return {str(k): tuple(str(x) for x in v) for k, v in raw.items()}
 
 
 _WORD = re.compile(r"[a-z][a-z'’.]*", re.IGNORECASE)

@@ -12,6 +12,7 @@ provided lease" with an escalation suggestion — never more than the text says.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -235,12 +236,12 @@ def answer_question(
         return abstain()
     bm25 = {int(h["id"]): float(h["bm25"]) for h in hits}
     order, mode, vec = _order(db, lease["lease_id"], question, search_terms, bm25, embedder, weights)
+    # Every chunk of the lease, once: the ranked ones and the schedules a cited clause may leave its details to.
     chunks = {
         r["chunk_no"]: r
         for r in db.fetch_all(
-            "SELECT chunk_no, page, section, heading, body FROM leasing_lease_chunks"
-            " WHERE lease_id = :l AND chunk_no = ANY(:n)",
-            {"l": lease["lease_id"], "n": order},
+            "SELECT chunk_no, page, section, heading, body FROM leasing_lease_chunks WHERE lease_id = :l",
+            {"l": lease["lease_id"]},
         )
     }
     # Thresholds read BM25 (a chunk no query word reaches scores 0); the order is the retrieval's.
@@ -344,7 +345,7 @@ def answer_question(
     if originals:
         # A clause that leaves its details to a schedule ("the HVAC Service Hours stated in Part D of
         # Schedule 2") is answered by that schedule too: the hours, the rent table, the notice window.
-        picked += _schedule_of(db, lease["lease_id"], originals[0], words, position, question)[:1]
+        picked += _schedule_of(chunks.values(), originals[0], words, position, question)[:1]
     body = lease["body"]
     citations: list[Citation] = []
     for chunk in picked:
@@ -422,7 +423,7 @@ def _by_meaning(
     if not re.search(r"[A-Za-z]", top["section"]):
         # The schedule the clause leaves its details to, nearest the question first, when it stands out.
         nearest = {n: -z for n, z in sims.items()}
-        linked = _schedule_of(db, lease["lease_id"], top, None, nearest, question)
+        linked = _schedule_of(chunks.values(), top, None, nearest, question)
         picked += [c for c in linked[:1] if sims.get(int(c["chunk_no"]), 0.0) >= SCHEDULE_Z]
     body = lease["body"]
     citations: list[Citation] = []
@@ -489,40 +490,45 @@ _SCHEDULE_REF = re.compile(r"\b(?:Part\s+([A-Z])\s+of\s+)?(Schedule|Exhibit)\s+(
 _CLAUSE_REF = re.compile(r"\bClauses?\s+([\d.]+(?:\s*(?:,|and)\s*[\d.]+)*)")
 
 
-_ASKS_TIME = re.compile(r"\b(when|what time|hours?|how late|how early|til|till|until|open|close|night|[ap]m)\b", re.I)
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?\s?m\b", re.IGNORECASE)
-_ASKS_MONEY = re.compile(r"\b(how much|cost\w*|rate|charge\w*|fees?|pay|owe|rent|price)\b|\$", re.IGNORECASE)
 _MONEY = re.compile(r"\$\s?\d")
+
+
+@lru_cache(maxsize=1)
+def _asks() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(asks for a time, asks for an amount): the words of `[asks]` in `data/lease_topics.toml`."""
+    table = load_lexicon("quarry.apps.leasing", "lease_topics")["asks"]
+    time, money = (re.compile(rf"\b(?:{phrase_alternation(table[k])})\b", re.IGNORECASE) for k in ("time", "money"))
+    return time, re.compile(rf"{money.pattern}|\$", re.IGNORECASE)
 
 
 def _fits(question: str, body: str) -> bool:
     """Whether a passage holds the kind of value the question asks for: a clock time for "when" or
     "what hours", an amount for "how much" or "what do we pay"."""
+    asks_time, asks_money = _asks()
     return bool(
-        (_ASKS_TIME.search(question) and _CLOCK.search(body)) or (_ASKS_MONEY.search(question) and _MONEY.search(body))
+        (asks_time.search(question) and _CLOCK.search(body)) or (asks_money.search(question) and _MONEY.search(body))
     )
 
 
 def _schedule_of(
-    db: Database,
-    lease_id: str,
+    chunks: Iterable[dict[str, Any]],
     clause: dict[str, Any],
     words: set[str] | None,
     position: dict[int, int] | dict[int, float],
     question: str,
 ) -> list[dict[str, Any]]:
-    """The schedule or exhibit parts linked to `clause`, best first: named by it ("Part D of Schedule 2",
-    "Exhibit C") or naming it ("HVAC Service Hours (Clause 8.1)"), on the question's topic (`words`; None:
-    any), those holding the kind of value asked first, then by `position` (retrieval rank, or minus
-    similarity). Headings alone ("SCHEDULE 2 / BUILDING RULES") answer nothing and are left out."""
+    """The schedule or exhibit parts of the lease's `chunks` linked to `clause`, best first: named by it
+    ("Part D of Schedule 2", "Exhibit C") or naming it ("HVAC Service Hours (Clause 8.1)"), on the
+    question's topic (`words`; None: any), those holding the kind of value asked first, then by
+    `position` (retrieval rank, or minus similarity). Headings alone ("SCHEDULE 2 / BUILDING RULES")
+    answer nothing and are left out."""
     named: list[tuple[str, str | None]] = [
         (f"{kind} {num}", part) for part, kind, num in _SCHEDULE_REF.findall(clause["body"])
     ]
     section, article = clause["section"], clause["section"].split(".")[0]
-    rows = db.fetch_all(
-        "SELECT chunk_no, page, section, heading, body FROM leasing_lease_chunks"
-        " WHERE lease_id = :l AND section ~ '^(Schedule|Exhibit) ' ORDER BY chunk_no",
-        {"l": lease_id},
+    rows = sorted(
+        (c for c in chunks if re.match(r"(?:Schedule|Exhibit) ", str(c["section"] or ""))), key=lambda c: c["chunk_no"]
     )
 
     def linked(c: dict[str, Any]) -> bool:

@@ -43,8 +43,6 @@ _PRONOUNS = {"we": "(?:we|i)", "our": "(?:our|my)", "us": "(?:us|me)"}
 _NEGATED = {"are": "(?:are|aren'?t)", "is": "(?:is|isn'?t)", "do": "(?:do|don'?t)", "does": "(?:does|doesn'?t)",
             "can": "(?:can|can'?t)", "should": "(?:should|shouldn'?t)"}  # fmt: skip
 """A frame asked in the negative means the same ("aren't they supposed to do the dishes?")."""
-_COMPLAINT = re.compile(r"^\W*(?:(?:hey|so|ok|okay|um|hello|hi)\W+)*(?:why|how come)\b", re.IGNORECASE)
-""""why is the heat off again??": a complaint about something wrong now, not a question about the lease."""
 _SPLIT = re.compile(r"(?<=[.?!;])\s+|\s+[-–—]+\s+|(?<=[?!])(?=\w)|\n+")
 _WORD = re.compile(r"[a-z0-9']+")
 _SERVICE = re.compile(
@@ -110,7 +108,7 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    skip = ("openers", "fillers", "renewal_wish")
+    skip = ("openers", "fillers", "renewal_wish", "complaint")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
@@ -152,9 +150,9 @@ def lease_question(text: str) -> LeaseAsk | None:
         hits = {frame: p[frame].search(clause.text) for frame in FRAMES}
         hits["permission"] = hits["permission"] or _third_party().search(clause.text)
         hits["entitlement"] = hits["entitlement"] or _SERVICE.search(clause.text)
-        if _renews(clause.text):
+        if renews := _renews(clause.text):
             # Asked about, not asked for: the renewal option's terms are the lease's.
-            hits["facts"] = hits["facts"] or _renews(clause.text)
+            hits["facts"] = hits["facts"] or renews
         found = [(frame, m) for frame, m in hits.items() if m is not None]
         asked = p["request"].search(clause.text)
         if asked is not None and not any(m.start() < asked.end() < m.end() for _, m in found):
@@ -176,9 +174,18 @@ def _open_question(clause: Clause) -> bool:
         return False  # "ok?", "thanks!": nothing to look up
     if _renewal_asked(clause) or _reported(clause) or _patterns()["request"].search(clause.text):
         return False
-    if _ADDRESSED.search(clause.text) or _COMPLAINT.match(clause.text):
+    if _ADDRESSED.search(clause.text) or _complaint().match(clause.text):
         return False
     return not any(_strongly(clause, route) for route in _OTHER_ROUTES)
+
+
+@lru_cache(maxsize=1)
+def _complaint() -> re.Pattern[str]:
+    """ "why is the heat off again??": a complaint about something wrong now, not a question about the
+    lease (a `complaint` word opening the clause, after any fillers)."""
+    lex = _lexicon()
+    fillers, words = phrase_alternation(lex["fillers"]), phrase_alternation(lex["complaint"])
+    return re.compile(rf"^\W*(?:(?:{fillers})\W+)*(?:{words})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -222,11 +229,11 @@ def _renewal_asked(clause: Clause) -> bool:
     without asking ("renew for 5 more yrs")."""
     p = _patterns()
     wished = p["renewal_request"].search(clause.text) or _wish().search(clause.text)
-    if not _renews(clause.text) or (p["request"].search(clause.text) and not _TERM.search(clause.text)):
-        return False  # someone asked to come ("can you send someone before we renew"), unless a term is asked
     said = _renews(clause.text)
+    if not said or (p["request"].search(clause.text) and not _TERM.search(clause.text)):
+        return False  # someone asked to come ("can you send someone before we renew"), unless a term is asked
     # The renewal inside a condition is hypothetical ("what would the rent be if we use our option to stay on").
-    before = clause.text[: said.start()] if said else ""
+    before = clause.text[: said.start()]
     conditional = re.search(r"\b(?:if|once|assuming|suppose|in case)\b|^\W*when\b", before, re.IGNORECASE)
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
     return (bool(wished) and not conditional) or not clause.asks or bare
