@@ -90,3 +90,18 @@ def test_a_persian_spelled_model_finds_its_product(shop_db: Database) -> None:
     assert want is not None
     turn = ask("گوشی سامسونگ اس ۲۴ الترا ۲۵۶ گیگ رم ۱۲ طلایی")
     assert turn.base_random_keys == [want]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("how heavy is the galaxy a55?", "وزن"),
+        ("how wide is that fridge", "عرض"),
+        ("its energy label?", "رده مصرف انرژی"),
+    ],
+)
+def test_a_feature_asked_by_its_question_form(shop_db: Database, text: str, key: str) -> None:
+    from quarry.apps.shop.nlu import feature_in
+
+    found = feature_in(fold_joined(text.lower()), loaded_words())
+    assert found is not None and found[0] == key
