@@ -41,10 +41,12 @@ def warm(db: Database, settings: Settings) -> None:
     from . import orchestrator  # noqa: F401  (agents, vocabularies)
     from .agents import router_agent, single_turn_agent
     from .tools import search_base_products
-    from .transliterate import finglish_to_persian
+    from .transliterate import load_dictionary
     from .vocab import catalogue_words
 
-    finglish_to_persian("yakhchal")
+    # Loaded whatever words were converted before: each word's reading is remembered, the
+    # dictionary is what takes the second.
+    load_dictionary()
     catalogue_words(db)
     router_agent()
     single_turn_agent()

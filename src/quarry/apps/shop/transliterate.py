@@ -28,6 +28,11 @@ def _converter() -> Callable[[str], str]:
     return f2p
 
 
+def load_dictionary() -> None:
+    """Load the package's dictionary now (about a second) rather than on the first Finglish query."""
+    _converter()
+
+
 @lru_cache(maxsize=8192)
 def _word(word: str) -> str:
     # f2p scores every reading of a word (~0.2 ms), and the shop asks for the same query words once
