@@ -311,20 +311,21 @@ def _spelled(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _latin_letters() -> tuple[re.Pattern[str], dict[str, str]]:
-    """The Persian names of Latin letters right before a number, and the letter each names."""
+def _latin_letters() -> tuple[re.Pattern[str], dict[str, str], frozenset[str]]:
+    """The Persian names of Latin letters right before a number, the letter each names, and every
+    letter name an acronym may be spelled with."""
     table = entry("latin_letters")
     names = {fold_joined(str(n)): str(letter) for letter, ns in table.items() for n in ns}
     alternation = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-    return re.compile(rf"(?<!\w)({alternation})\s*(\d{{1,4}})(?![\w.])"), names
+    spelled = frozenset(names) | {fold_joined(str(w)) for w in entry("latin_letters_other")["names"]}
+    return re.compile(rf"(?<!\w)({alternation})\s*(\d{{1,4}})(?![\w.])"), names, spelled
 
 
 def _latin_models(text: str) -> str:
     """«اس ۲۴» → "s24", «ایکس ۶» → "x6": a model's Latin letter spelled in Persian (digits already
     folded to Latin), so it meets the catalogue's "Galaxy S24". Not after another Persian word that
     may be a letter too («اچ پی 187a» is HP's 187A) nor before letters."""
-    rx, names = _latin_letters()
-    spelled = set(names) | {fold_joined(str(w)) for w in entry("latin_letters_other")["names"]}
+    rx, names, spelled = _latin_letters()
 
     def one(m: re.Match[str]) -> str:
         before = text[: m.start()].split()
