@@ -118,3 +118,25 @@ def test_a_follow_up_naming_an_unknown_place_is_asked_back_not_merged(archive: N
 def test_a_subject_no_item_mentions_finds_nothing_and_says_which_words(archive: None) -> None:
     resp = ask("kellie's castle batu gajah")
     assert resp.archives == [] and {"castle", "gajah"} <= set(resp.not_understood)
+
+
+@pytest.mark.parametrize(
+    ("message", "word", "concept_query"),
+    [("tarian kipas", "kipas", "tarian"), ("kuih bahulu", "bahulu", "kuih"), ("keris blorp", "blorp", "keris")],
+)
+def test_a_word_no_item_holds_after_a_concept_is_a_kind_not_found_never_the_whole_concept(
+    message: str, word: str, concept_query: str, archive: None
+) -> None:
+    # "tarian kipas" (fan dance) is a kind of dance the archive does not hold: answering with every
+    # dance would widen the question. The concept alone still finds its items.
+    whole = ask(concept_query)
+    assert whole.response_type == "results" and whole.archives
+    kind = ask(message)
+    assert kind.archives == [] and kind.response_type == "message" and kind.not_understood == [word]
+    assert kind.nearest  # shown only as "not a match"
+
+
+@pytest.mark.parametrize("message", ["video orang buat wau", "keris pulak ada?", "gambar yg ada songket utk majlis"])
+def test_chat_function_words_beside_a_concept_are_not_a_kind_of_it(message: str, archive: None) -> None:
+    resp = ask(message)
+    assert resp.response_type == "results" and resp.archives and resp.not_understood == []

@@ -190,6 +190,9 @@ class Parsed:
     """Folded word → the user's own spelling (for saying words back)."""
     period: frozenset[str] = frozenset()
     """The words that said the period ('past', '15', 'years'): a year filter, kept out of the query text."""
+    specifiers: list[str] = field(default_factory=list)
+    """Words of `not_understood` written against a concept in one compound ('tarian *piring*', 'dragon boat
+    *races*'): they say which kind of that concept is meant, so an item must hold them too."""
 
     def as_typed(self, folded: Iterable[str]) -> list[str]:
         """`folded` words or phrases in the user's own spelling."""
@@ -437,6 +440,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     for i, w in enumerate(words):
         if w in periods:
             used[i] = True  # the words that said the years («sebelum merdeka») are no topic (Merdeka)
+    concept_words: set[str] = set()
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue
@@ -451,6 +455,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
             if phrase in GENERIC_CONCEPTS or phrase in VAGUE_WORDS:
                 continue
             parsed.concepts.append(phrase)
+            concept_words.update(words[start:end])
         else:
             continue
         for i in range(start, end):
@@ -458,10 +463,36 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     parsed.concepts.sort(key=lambda p: " ".join(words).find(p))
     parsed.content = [w for w, u in zip(words, used, strict=True) if not u and w not in skip and not w.isdigit()]
     parsed.not_understood = [w for w in parsed.content if not knows(w)]
+    parsed.specifiers = _specifiers(text, parsed.not_understood, concept_words, {r: w for w, r in read_as.items()})
     year_from, year_to = extract_period(text)
     parsed.constraints = Constraints(media_type=media, place=place, year_from=year_from, year_to=year_to)
     parsed.query = focused_query(parsed)
     return parsed
+
+
+_SEGMENT = re.compile(r"[^,.;:!?/()\[\]\-–—|\n]+")
+"""A stretch of a message without punctuation: a compound never runs across a comma or a slash."""
+
+
+def _specifiers(text: str, unread: list[str], concept_words: set[str], typed_as: dict[str, str]) -> list[str]:
+    """The words of `unread` written right after a concept's word, in one stretch without punctuation.
+
+    Malay puts the kind after the noun ('tarian piring', 'nasi lemak'); in English the word after a
+    noun is the head the noun qualifies ('dragon boat races'). Either way the question is about a thing
+    the archive does not hold, and answering with every item of the concept would widen it. A word
+    before the concept is more often a verb or a general noun of the request ('buat batik', 'kraf
+    manik'), so it is not counted."""
+    if not unread or not concept_words:
+        return []
+    beside: set[str] = set()
+    for segment in _SEGMENT.findall(text):
+        seq = [_unreduplicated(w) for w in terms(segment)]
+        for i, w in enumerate(seq):
+            if w in concept_words or typed_as.get(w) in concept_words:
+                beside.update(seq[i + 1 : i + 2])
+    # An English past participle after a noun tells what happened to it ('puppets installed in a museum'),
+    # it names no kind of it.
+    return [w for w in unread if w in beside and len(w) > 2 and w.isalpha() and not w.endswith("ed")]
 
 
 def focused_query(parsed: Parsed) -> str:
@@ -490,7 +521,8 @@ def synonym_query(parsed: Parsed) -> str | None:
         if bridge and concept in text:
             text = text.replace(concept, f"{bridge} {concept}", 1)
             changed = True
-    return text if changed else None
+    # A bridge may repeat a word already said ('tarian' → 'tarian tari tarian'): each word once.
+    return " ".join(dict.fromkeys(text.split())) if changed else None
 
 
 def broader_query(parsed: Parsed) -> str | None:

@@ -79,7 +79,10 @@ def concepts_of(parsed: Parsed) -> list[Concept]:
     # bamboo dance", "randai"): the question asks for it, so an item must mention it too, and when
     # none does the answer is "couldn't find" rather than the bamboo and dance items beside it.
     # An ordinary word the archive does not use ("installed") is not rare and asks for nothing.
-    out += [Concept(w, (w,)) for w in parsed.not_understood if is_rare(w, _LANGS) and frozenset({w}) not in seen]
+    # A word no item holds written against a concept ('tarian piring', 'dragon boat races') names a
+    # kind of it the archive does not hold: asked for in the same way.
+    asked = [w for w in parsed.not_understood if is_rare(w, _LANGS) or w in parsed.specifiers]
+    out += [Concept(w, (w,)) for w in asked if frozenset({w}) not in seen]
     return out
 
 
