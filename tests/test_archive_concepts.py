@@ -107,3 +107,22 @@ def test_a_word_no_item_holds_is_said_back_and_left_out_of_the_query() -> None:
     assert noisy.not_understood == ["blorptastic"] and plain.not_understood == []
     assert noisy.query == plain.query and noisy.constraints == plain.constraints
     assert parse_message("hai, apa khabar? terima kasih je").not_understood == []  # chat words are known
+
+
+def test_a_named_period_said_bare_and_held_as_a_subject_is_a_topic_not_a_year_filter() -> None:
+    bare = parse_message("pendudukan jepun")
+    assert bare.concepts and not bare.constraints.has_years
+    during = parse_message("gambar semasa pendudukan jepun")
+    assert (during.constraints.year_from, during.constraints.year_to) == (1941, 1945)
+    # A period the archive holds no subject for stays a span of time, bare or not.
+    colonial = parse_message("zaman british")
+    assert colonial.constraints.has_years and "zaman british" not in colonial.concepts
+
+
+def test_a_tag_made_of_two_known_concepts_asks_for_both() -> None:
+    from quarry.apps.archive.relevance import concepts_of
+
+    both = concepts_of(parse_message("kebaya nyonya"))
+    assert len(both) == 2 and all("kebaya nyonya" not in c.phrases for c in both)
+    one = concepts_of(parse_message("kite making"))  # one known concept inside: itself or that concept
+    assert len(one) == 1 and "kite making" in one[0].phrases

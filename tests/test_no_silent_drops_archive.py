@@ -140,3 +140,11 @@ def test_a_word_no_item_holds_after_a_concept_is_a_kind_not_found_never_the_whol
 def test_chat_function_words_beside_a_concept_are_not_a_kind_of_it(message: str, archive: None) -> None:
     resp = ask(message)
     assert resp.response_type == "results" and resp.archives and resp.not_understood == []
+
+
+def test_a_period_that_is_the_subject_finds_the_items_about_it_whenever_they_were_made(archive: None) -> None:
+    resp = ask("pendudukan jepun")
+    assert resp.response_type == "results" and resp.archives
+    made = {(h.year_from or 0) for h in resp.archives}
+    assert any(y > 1945 for y in made)  # e.g. an oral history of the occupation, recorded decades later
+    assert all("pendudukan jepun" in h.concepts_met for h in resp.archives)

@@ -44,6 +44,7 @@ from .vocab import (
     NO_EXPAND_GROUPS,
     OFF_TOPIC_CUES,
     OLDER_WORDS,
+    PERIOD_PREPOSITIONS,
     PLACE_PREPOSITIONS,
     PLACES,
     REQUEST_WORDS,
@@ -279,6 +280,20 @@ def period_words(text: str) -> set[str]:
     return said | (set(re.findall(r"\w+", window[1])) if window else set())
 
 
+def _period_held_as_subject(text: str, vocab: Vocabulary) -> str | None:
+    """The named period of `text` when it is said bare and the archive knows it as a subject ('japanese
+    occupation', 'zaman jepun'): a topic, not a year filter. Said with a preposition of time ('before
+    independence', 'sebelum merdeka', 'during the japanese occupation') it stays a period."""
+    m = _NAMED_PERIOD.search(fold(text))
+    if m is None:
+        return None
+    phrase = m.group(1)
+    before = [w for w in fold(text)[: m.start()].split() if w not in ("the", "a", "an")][-1:]
+    if before and before[0] in PERIOD_PREPOSITIONS:
+        return None
+    return phrase if phrase in vocab.group_of or phrase in vocab.tags else None
+
+
 def _singular(phrase: str) -> str:
     """'wooden houses' → 'wooden house', 'crafts' → 'craft' (last word only; naive but enough here)."""
     if phrase.endswith("ies") and len(phrase) > 4:
@@ -425,6 +440,9 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     for w, r in read_as.items():
         spelled.setdefault(r, spelled.get(w, w))
     periods = period_words(text)
+    held = _period_held_as_subject(text, vocab)
+    if held:
+        periods -= set(held.split())
     parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
     media = None
@@ -465,6 +483,10 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     parsed.not_understood = [w for w in parsed.content if not knows(w)]
     parsed.specifiers = _specifiers(text, parsed.not_understood, concept_words, {r: w for w, r in read_as.items()})
     year_from, year_to = extract_period(text)
+    if held and (year_from, year_to) == NAMED_PERIODS[held]:
+        # The period is the subject: items about it (an oral history recorded in 1995 of the Japanese
+        # occupation) are what is asked for, not every item dated within its years.
+        year_from, year_to = None, None
     parsed.constraints = Constraints(media_type=media, place=place, year_from=year_from, year_to=year_to)
     parsed.query = focused_query(parsed)
     return parsed
@@ -546,12 +568,13 @@ def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
         if gi is not None:
             out.append(vocab.groups[gi])
             continue
-        # A tag without a synonym group ('kite making'): itself, or a known concept inside it.
-        alts = [concept]
-        for word in concept.split():
-            if (wg := vocab.group_of.get(word)) is not None:
-                alts += vocab.groups[wg]
-        out.append(tuple(dict.fromkeys(alts)))
+        # A tag without a synonym group ('kite making'): itself, or a known concept inside it. A tag made
+        # of two known concepts ('kebaya nyonya') asks for both: a Nyonya cookbook is no kebaya.
+        inner = [vocab.groups[wg] for word in concept.split() if (wg := vocab.group_of.get(word)) is not None]
+        if len(inner) > 1:
+            out += inner
+            continue
+        out.append(tuple(dict.fromkeys([concept, *(p for g in inner for p in g)])))
     if out:
         return out  # concepts decide; other content words only when there is no concept
     # Words no item holds count here too: a question about something no item mentions finds nothing,

@@ -42,6 +42,8 @@ NEWER_WORDS: tuple[str, ...] = tuple(_WORDS["newer_words"])
 """A follow-up asking for later items than before ('newer ones?', 'terbaru')."""
 PLACE_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["place_prepositions"])
 """Words after which the next words name a place ('from', 'in', 'dari', 'di')."""
+PERIOD_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["period_prepositions"])
+"""Words before a named period that make it a span of time ('during', 'semasa'), not a subject."""
 IGNORABLE: frozenset[str] = frozenset(_WORDS["ignorable"])
 """Words that name nothing to search and need no saying back (chat particles, reasons for asking)."""
 NAMED_PERIODS: dict[str, tuple[int | None, int | None]] = {
