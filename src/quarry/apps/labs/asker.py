@@ -13,6 +13,7 @@ answering would show every patient's rows as if they were the asker's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -99,7 +100,11 @@ def first_person(words: Sequence[Word], language: str) -> bool:
 
 def speaks_of_self(question: str, language: str) -> bool:
     """True when `question` (in `language`: ru, uk, en or es) asks about the asker's own results."""
-    return first_person(read(question), language)
+    # "i.e." and "e.g." are abbreviations, not the pronoun "I" ("new pts per year? i.e. count people…").
+    return first_person(read(_ABBREVIATIONS.sub(" ", question)), language)
+
+
+_ABBREVIATIONS = re.compile(r"(?<!\w)(?:i\.\s?e\.|e\.\s?g\.)", re.IGNORECASE)
 
 
 def means_its_patient(principal: Principal) -> bool:

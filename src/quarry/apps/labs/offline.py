@@ -283,9 +283,9 @@ def _lookups(intent: Intent, seen: Seen, available: set[str]) -> tuple[list[Tool
 
 
 def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
-    if seen.final_feedback:
-        # The last query was rejected: answer with the plainest query shape instead.
-        intent.aggregate, intent.group_by = "list", "none"
+    # A rejected query is never swapped for a plainer one: "how many reports per year and sex" answered
+    # with every result would be an answer to another question, returned as if right. The same query is
+    # written again, and the loop ends with its error when it fails again.
     plan = make_plan(intent, seen)
     if plan.unresolved_person is not None:
         clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)

@@ -48,9 +48,10 @@ from .shapes import (
 Aggregate = Literal[
     "list", "count", "count_patients", "list_patients", "avg", "min", "max", "latest",
     "list_labs", "count_labs", "list_reports", "count_reports", "median", "ranges", "rank_patients",
+    "first_last", "change", "count_new_patients", "units",
 ]  # fmt: skip
 """What the final query returns."""
-GroupBy = Literal["none", "month", "quarter", "year", "patient", "lab", "sex", "age"]
+GroupBy = Literal["none", "month", "quarter", "year", "patient", "lab", "sex", "age", "birth_decade"]
 """How aggregated rows are grouped."""
 RangeFilter = Literal["above", "below", "outside", "within"]
 """A condition relative to each result's own reference range."""
@@ -348,9 +349,13 @@ def _window_by_patterns(t: _Text) -> TimeWindow | None:
     between = t.take(
         r"(?:between|from|с|з|між|entre|desde)\s+((?:19|20)\d{2})\s+(?:and|to|по|до|і|и|y|a|hasta|-)\s+"
         r"((?:19|20)\d{2})"
+        # A span written with a dash: "2023-2025", «у 2023–2025 роках», "en 2022-2024".
+        r"|(?:(?:in|during|for|в|во|за|у|en|durante)\s+)?((?:19|20)\d{2})\s*[-–—]\s*((?:19|20)\d{2})"
+        r"(?:\s*(?:годах|годы|гг\.?|роках|роки|рр\.?|años))?"
     )
     if between:
-        lo, hi = sorted((int(between.group(1)), int(between.group(2))))
+        years = [int(g) for g in between.groups() if g]
+        lo, hi = sorted(years[:2])
         return TimeWindow(between.group(0).strip(), start=date(lo, 1, 1), end=date(hi + 1, 1, 1))
     since = t.take(
         r"(?:since|after|starting|с|со|з|після|desde|a partir de)\s+((?:19|20)\d{2})"
@@ -458,11 +463,39 @@ _AFTER = r"after|since|from|после|позже|с|після|пізніше|�
 _IN = r"in|в|у|en"
 
 
+_DECADE_END = r"(?:'?s\b|-?(?:х|их|ті|тих|ых)\b)"
+_DECADE = rf"(?:(19|20)(\d)0{_DECADE_END}|'?(\d)0(?:{_DECADE_END}|\b))"
+"""A decade: "80s", "1980s", "the '70s", «70-х», «90-х», "los 60" (the century when said; "1960" alone is a year)."""
+_BIRTH_WORDS = r"(?:годов|года|г\.|рок(?:ів|у)|р\.)?\s*(?:рождения|народження|г\.\s?р\.|р\.\s?н\.)"
+_BIRTH_DECADE_GROUP = (
+    r"(?:by|per)\s+(?:birth\s+decade|decade\s+of\s+birth)|по\s+десятилетиям\s+рождения"
+    r"|по\s+десятиліттях\s+народження|за\s+десятиліттями\s+народження|por\s+d[ée]cadas?\s+de\s+nacimiento"
+)
+
+
+def _decade_start(century: str | None, digit: str | None) -> int:
+    """The first year of a decade said with or without its century ("80s" → 1980, "00s" → 2000)."""
+    d = digit or "0"
+    if century:
+        return int(century + d + "0")
+    return (2000 if d in "012" else 1900) + int(d) * 10
+
+
 def _born(t: _Text, intent: Intent) -> None:
     """Birth years: "born before 1945", «родившихся после 1980 года», «народжених у 1960», "nacidos
-    antes de 1950"."""
+    antes de 1950"; decades of birth: "born in the 80s", «70-х годов рождения», «90-х років
+    народження», "nacidos en los 60"."""
     year = r"((?:19|20)\d{2})(?:\s*(?:года|году|г\.|року|році|рік))?"
-    if m := t.take(rf"(?:{_BORN})\s+(?:{_BEFORE})\s+{year}"):
+    decade = (
+        rf"(?:{_BORN})\s+(?:(?:{_IN})\s+)?(?:the\s+|los\s+(?:años\s+)?)?'?{_DECADE}"
+        rf"|{_DECADE}\s*{_BIRTH_WORDS}"
+    )
+    if m := t.take(decade):
+        groups = m.groups()
+        century, digit, bare = groups[0:3] if any(groups[0:3]) else groups[3:6]
+        first = _decade_start(century, digit or bare)
+        intent.born_from, intent.born_before = date(first, 1, 1), date(first + 10, 1, 1)
+    elif m := t.take(rf"(?:{_BORN})\s+(?:{_BEFORE})\s+{year}"):
         intent.born_before = date(int(m.group(1)), 1, 1)
     elif m := t.take(rf"(?:{_BORN})\s+(?:{_AFTER})\s+{year}"):
         intent.born_from = date(int(m.group(1)) + 1, 1, 1)
@@ -643,8 +676,55 @@ _SCALARS: tuple[tuple[str, Aggregate], ...] = (
 """Measures one row can hold side by side."""
 
 
+_FIRST_AND_LAST = (
+    r"\bfirst\s+(?:and|&|/|\+|vs\.?)\s+(?:the\s+)?(?:last|latest|most\s+recent)\b"
+    r"|перв\w+\s+и\s+последн\w+|перш\w+\s+(?:і|й|та)\s+останн\w+"
+    r"|primer\w*\s+y\s+(?:el\s+)?[uú]ltim\w+"
+    # When: "first and last time", «вперше і востаннє», «впервые и в последний раз».
+    r"|вперше\s+(?:і|й|та)\s+востаннє|впервые\s+и\s+(?:в\s+)?последний\s+раз"
+)
+_CHANGE_SINCE_FIRST = (
+    # How much the value moved from the first result: a change needs the first named with it.
+    r"(?:chang\w*|differ\w*|gone\s+(?:up|down)|moved|rise\w*|drop\w*)\b.{0,30}\b(?:since|from)\s+(?:(?:his|her|their|the)\s+)?first"
+    r"|измени\w*.{0,40}\b(?:с|со)\s+перв\w+|змін\w*.{0,40}\b(?:з|із|від)\s+перш\w+"
+    r"|cambi\w*.{0,40}\bdesde\s+(?:su\s+|el\s+)?primer\w*"
+)
+
+
+_NEW_PATIENTS = (
+    r"\bnew\s+(?:patients|pts|people|persons)\b|\bfirst[- ]time\s+patients\b"
+    r"|нов\w+\s+(?:пациент\w*|пацієнт\w*)|(?:пациент\w*|пацієнт\w*)\s+нов\w+"
+    r"|pacientes\s+nuevos|nuevos\s+pacientes"
+)
+_WHICH_YEAR = r"\b(?:which|what)\s+year\b|в\s+как\w+\s+году|у?\s*як\w+\s+(?:році|рік)|en\s+qu[eé]\s+año|qu[eé]\s+año"
+
+
+def _new_patients(t: _Text, intent: Intent) -> None:
+    """Patients counted by their first report ("new patients per year", «в каком году больше всего
+    новых пациентов», "pacientes nuevos en 2022"): a patient is new in the period of their first visit."""
+    # Read on the whole question: "how many patients" may already have been read as a count of people.
+    if not re.search(_NEW_PATIENTS, t.original.lower()):
+        return
+    t.take(_NEW_PATIENTS)
+    intent.aggregate, intent.reports_or_labs = "count_new_patients", True
+    if t.take(_WHICH_YEAR):
+        intent.group_by, intent.group_more, intent.rank_groups, intent.top = "year", [], True, 1
+
+
+_UNITS_ASKED = (
+    r"\b(?:what|which)\s+units?\b|\bunits?\s+(?:of|for|used)\b|в\s+каких\s+единицах|какие\s+единицы"
+    r"|в\s+яких\s+одиницях|які\s+одиниці|en\s+qu[eé]\s+unidad(?:es)?|qu[eé]\s+unidad(?:es)?"
+)
+
+
 def _aggregate(t: _Text, intent: Intent) -> None:
-    if t.take(_PEOPLE_COUNTED):
+    if t.take(_UNITS_ASKED):
+        intent.aggregate = "units"  # "what units do we get vitamin D in": the units, not the values
+    elif t.take(_FIRST_AND_LAST):
+        intent.aggregate = "first_last"
+    elif t.take(_CHANGE_SINCE_FIRST):
+        intent.aggregate = "change"
+    elif t.take(_PEOPLE_COUNTED):
         intent.aggregate = "count_patients"
     elif t.take(
         r"which patients|who (?:has|had|have)|list (?:of )?patients|"
@@ -729,6 +809,7 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
             "lab",
         ),
         (r"by (?:sex|gender)|по полу|по статі|за статтю|por sexo|por g[eé]nero", "sex"),
+        (_BIRTH_DECADE_GROUP, "birth_decade"),
     )
     keys: list[GroupBy] = [*said, *(group for pattern, group in groups if t.take(pattern) and group not in said)]
     if m := t.take(rf"(?:{_BREAKDOWN})\s+(?P<keys>(?:\w+[\s,]*){{1,4}})"):
@@ -836,6 +917,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
         intent.aggregate = "latest"  # "results from her most recent visit": the latest report
     if intent.aggregate == "list" and _latest_before_a_test(question, tokens, intent):
         intent.aggregate = "latest"  # «последний ферритин», "last potassium", «останній калій»
+    _new_patients(t, intent)
     _overlap(question, tokens, intent)
     _latest_each(t, intent)
     _top(question, intent)
@@ -979,7 +1061,11 @@ _LATEST_WORD = re.compile(
 _NEITHER = re.compile(
     r"\bnever\b|\bneither\b|\bnor\b|\b(?:have|has|had)\s+not\b|n't\s+(?:had|been)|\bwithout\s+(?:a|any)\b"
     r"|\bни\b|никогда|не сдава\w*|не делал\w*|\bні\b|ніколи|не здава\w*|не роби\w*|\bбез\b"
-    r"|\bnunca\b|\bni\b|\bninguno\b|no se (?:han|ha) hecho|\bsin\b",
+    r"|\bnunca\b|\bni\b|\bninguno\b|no se (?:han|ha) hecho|\bsin\b"
+    # "not once", and "not" before a verb of having: «ни разу», «жодного разу», «не имели», «не мали»,
+    # "no tienen ningún".
+    r"|ни разу|жодного разу|\bне (?:имел\w*|имеют|был\w*|мал\w*|мають|було)\b|\bning[uú]n[oa]?\b"
+    r"|\bno (?:tiene\w*|tuv\w*|ha\w* tenido)\b",
     re.IGNORECASE,
 )
 _EITHER = re.compile(r"\bor\b|\beither\b|\bили\b|\bлибо\b|\bабо\b|\bчи\b|\bo\b|\bu\b", re.IGNORECASE)

@@ -16,6 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+import sqlglot
 from sqlglot import exp
 
 from quarry.search import skeleton_fold as fold
@@ -348,6 +349,10 @@ def _group(plan: Plan) -> tuple[list[Expr], list[Expr], list[Expr]]:
             add(_col("sex", "p"), None)
         elif key == "age" and plan.intent.age_bands is not None:
             add(_age_band(plan, plan.intent.age_bands), "age_group")
+        elif key == "birth_decade":
+            born = _year(_col("birth_date", "p"))
+            tens = exp.Floor(this=exp.Div(this=born, expression=exp.Literal.number(10)))
+            add(exp.cast(exp.Mul(this=tens, expression=exp.Literal.number(10)), "int"), "birth_decade")
     return select, group, order
 
 
@@ -388,7 +393,7 @@ def _source(plan: Plan) -> exp.Select:
     needs_patients = (
         i.top is not None
         or i.aggregate in ("list", "latest", "list_patients")
-        or bool({"patient", "sex", "age"} & {i.group_by, *i.group_more})
+        or bool({"patient", "sex", "age", "birth_decade"} & {i.group_by, *i.group_more})
         or i.sex is not None
         or i.age_over is not None
         or i.age_under is not None
@@ -460,7 +465,7 @@ def _report_query(plan: Plan) -> exp.Select:
     r = "r"
     query = exp.select().from_(exp.to_table("lab_reports").as_(r))
     where: list[Expr] = []
-    needs_patients = i.group_by == "sex" or any(
+    needs_patients = "sex" in (i.group_by, *i.group_more) or any(
         v is not None for v in (i.sex, i.age_over, i.age_under, i.born_from, i.born_before)
     )
     if needs_patients:
@@ -607,8 +612,22 @@ def build_query(plan: Plan) -> exp.Select:
         return query.order_by(extreme, copy=False).limit(i.top, copy=False)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
+    if i.aggregate == "count_new_patients":
+        return _new_patients_query(plan)
     query = _source(plan).where(_where(plan), copy=False)
     collected = _col("collected_at", "lr")
+    if i.aggregate in ("first_last", "change") and plan.analytes:
+        return _ends_query(plan, query)
+    if i.aggregate == "first_last":
+        # No test named: when the patient was first and last tested.
+        first = exp.alias_(exp.cast(exp.Min(this=collected), "date"), "first_day")
+        last = exp.alias_(exp.cast(exp.Max(this=collected.copy()), "date"), "last_day")
+        return query.select(first, last, copy=False)
+    if i.aggregate == "units":
+        unit = _col("unit", "lr")
+        counted = exp.alias_(exp.Count(this=exp.Star()), "results")
+        query = query.select(unit, counted, copy=False).group_by(unit.copy(), copy=False)
+        return query.order_by(_desc(_col("results")), unit.copy(), copy=False)
     if i.aggregate == "list" and i.group_by == "none":
         return query.select(*_list_columns(), copy=False).order_by(_desc(collected), copy=False)
     if i.aggregate == "latest" and not plan.analytes:
@@ -691,6 +710,65 @@ def _rank_query(plan: Plan) -> exp.Select:
     query = query.select(*columns, exp.alias_(exp.Count(this=exp.Star()), counted), copy=False)
     query = query.group_by(_col("id", "p"), _col("full_name", "p"), copy=False)
     return query.order_by(_desc(_col(counted)), _col("patient"), copy=False).limit(i.top or 1, copy=False)
+
+
+def _new_patients_query(plan: Plan) -> exp.Select:
+    """Patients counted in the period of their first report, per year when grouped ("new patients
+    per year"), the year with the most first when ranked."""
+    i = plan.intent
+    period = [_render(c).replace("lr.collected_at", "f.first_at") for c in _window(plan)]
+    where = f" WHERE {' AND '.join(period)}" if period else ""
+    firsts = "SELECT patient_id, MIN(collected_at) AS first_at FROM lab_reports GROUP BY patient_id"
+    if i.group_by == "year":
+        year = "CAST(EXTRACT(YEAR FROM f.first_at) AS INT)"
+        order = "new_patients DESC, year" if i.rank_groups else "year"
+        limit = f" LIMIT {i.top}" if i.rank_groups and i.top else ""
+        sql = (
+            f"SELECT {year} AS year, COUNT(*) AS new_patients FROM ({firsts}) AS f{where}"
+            f" GROUP BY {year} ORDER BY {order}{limit}"
+        )
+    else:
+        sql = f"SELECT COUNT(*) AS new_patients FROM ({firsts}) AS f{where}"
+    parsed = sqlglot.parse_one(sql, read=_DIALECT)
+    assert isinstance(parsed, exp.Select)
+    return parsed
+
+
+def _ends_query(plan: Plan, query: exp.Select) -> exp.Select:
+    """Each patient's first and last result of the test ("first and last ferritin"), or how much the
+    last differs from the first ("how much has it changed since the first test")."""
+    by_time = "lr.collected_at, lr.id"
+    # sqlglot has no builder for a window's ORDER BY that renders PostgreSQL's NULL order as written here.
+    ends = query.select(
+        _col("patient_id", "lr"),
+        _col("collected_at", "lr"),
+        _col("value_numeric", "lr"),
+        _col("unit", "lr"),
+        sqlglot.parse_one(
+            f"row_number() OVER (PARTITION BY lr.patient_id ORDER BY {by_time}) AS n_first", read=_DIALECT
+        ),
+        sqlglot.parse_one(
+            "row_number() OVER (PARTITION BY lr.patient_id ORDER BY lr.collected_at DESC, lr.id DESC) AS n_last",
+            read=_DIALECT,
+        ),
+        copy=False,
+    )
+    inner = _render(ends)
+    if plan.intent.aggregate == "first_last":
+        sql = (
+            f"SELECT e.collected_at, e.value_numeric, e.unit FROM ({inner}) AS e"
+            " WHERE e.n_first = 1 OR e.n_last = 1 ORDER BY e.patient_id, e.collected_at"
+        )
+    else:
+        sql = (
+            f"SELECT l.value_numeric - f.value_numeric AS change, f.collected_at AS first_at,"
+            f" f.value_numeric AS first_value, l.collected_at AS last_at, l.value_numeric AS last_value, l.unit"
+            f" FROM ({inner}) AS f JOIN ({inner}) AS l ON l.patient_id = f.patient_id AND l.n_last = 1"
+            " WHERE f.n_first = 1 ORDER BY f.patient_id"
+        )
+    parsed = sqlglot.parse_one(sql, read=_DIALECT)
+    assert isinstance(parsed, exp.Select)
+    return parsed
 
 
 def build_sql(plan: Plan) -> str:

@@ -82,7 +82,9 @@ def read_shape(question: str) -> Shape:
         elif _is(f, "labs") and after & _lexicon()["lab_of"]:
             continue  # "lab results", "lab tests": results, not laboratories
         elif _is(f, "labs"):
-            if any(_is(b, "each") for b in before[-2:]) or _each_after(words, i):
+            # «по годам и лабораториям», "by year and lab": a second key joined to a grouping word.
+            joined = bool(before) and _is(before[-1], "and") and any(_is(b, "each") for b in before)
+            if any(_is(b, "each") for b in before[-2:]) or joined or _each_after(words, i):
                 per_lab = True
                 spans.append((tokens[i - 1][1], tokens[i][2]) if i else tokens[i][1:])
             elif measure == "results" and (any(_is(b, "which") for b in before) or counted):
@@ -265,7 +267,7 @@ def read_age_bands(question: str) -> AgeBands | None:
             at = i
             break
     if at is None:
-        return None
+        return _split_at_age(text, age_at_test(question))
     start = tokens[at][1]
     width = _WIDTH.search(text[max(0, start - 20) : start + 40])
     at_test = age_at_test(question)
@@ -283,6 +285,29 @@ def read_age_bands(question: str) -> AgeBands | None:
     if tail := _OPEN_END.match(text, end):
         end = tail.end()
     return AgeBands(starts=starts, at_test=at_test, span=(start, end))
+
+
+_UNDER_VS_OVER = re.compile(
+    # Two groups split at one age: "under 50s vs 50 and over", «до 50 і від 50», «младше 40 и 40+»,
+    # "menores de 50 vs 50 o más". The same age on both sides; the second side is open-ended.
+    r"(?:under|below|younger\s+than|до|младше|моложе|молодше|молодші\s+за|менее|менше|menores\s+de|menos\s+de|<)"
+    r"\s*(\d{1,3})(?:s|\s*(?:years?|лет|год\w*|рок\w*|años))?\s*"
+    r"(?:vs\.?|versus|against|compared\s+(?:to|with)|and|или|и|і|та|або|y|o|contra|frente\s+a|,|/)\s*"
+    r"(?:(?:від|от|с|з|de|from)\s+)?(\d{1,3})(?=\s*(?:\+|(?:and|or|и|і|та|y|o)\s+"
+    r"(?:over|older|above|up|старше|більше|старші|m[aá]s|mayores)|\s*$|\s*[,.;?!)]|\s+(?:years?|лет|років|años)\b))",
+    re.IGNORECASE,
+)
+
+
+def _split_at_age(text: str, at_test: bool) -> AgeBands | None:
+    """Two age groups split at one age ("under 50 vs 50 and over" → below 50, 50 and over), or None."""
+    m = _UNDER_VS_OVER.search(text)
+    if m is None or m.group(1) != m.group(2):
+        return None
+    end = m.end()
+    if tail := _OPEN_END.match(text, end):
+        end = tail.end()
+    return AgeBands(starts=(int(m.group(1)),), at_test=at_test, span=(m.start(), end))
 
 
 _OPEN_END = re.compile(
