@@ -157,3 +157,14 @@ def test_averages_by_decade_of_birth(labs_settings: Settings) -> None:
     rows = _ask("average HbA1c by decade of birth", labs_settings)
     assert rows and all(r["birth_decade"] % 10 == 0 for r in rows)
     assert len({r["birth_decade"] for r in rows}) == len(rows)
+
+
+def test_a_surname_many_patients_share_is_asked_back_with_every_candidate(labs_settings: Settings) -> None:
+    surname = get_database(labs_settings).scalar(
+        "SELECT split_part(full_name, ' ', 1) FROM patients WHERE full_name ~ '^[А-ЯІЇЄҐ]'"
+        " GROUP BY 1 HAVING count(*) >= 2 ORDER BY count(*) DESC, 1 LIMIT 1"
+    )
+    with acting_as(LOCAL):
+        resp = asyncio.run(run(f"останній феритин у {surname}", settings=labs_settings))
+    assert resp.status == "clarify" and resp.rows is None and resp.reason_code == "ambiguous_patient"
+    assert len(resp.candidates) >= 2 and all(c.full_name.startswith(str(surname)) for c in resp.candidates)

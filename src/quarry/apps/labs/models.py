@@ -41,7 +41,12 @@ class Clarification(BaseModel):
     unresolved: str = Field(description="The name or term as the user wrote it, e.g. 'Zorblax Quintero'.")
     question: str = Field(description="The question back to the user, in the language of the question.")
     language: str | None = None
-    about: Literal["patient", "test", "lab"] = Field("patient", description="What was not found.")
+    about: Literal["patient", "test", "lab", "patients"] = Field(
+        "patient", description="What was not found; 'patients' when the name fits several patients."
+    )
+    patient_ids: list[int] = Field(
+        default_factory=list, description="With about='patients': the ids of the patients the name fits."
+    )
 
 
 class IterationLog(BaseModel):

@@ -226,6 +226,7 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             plan.patient_ids = [pid for pid, _ in picked]
             plan.patient_forms = forms if guess.get("truncated") else []
             plan.ambiguous_person = _namesakes(picked, guess)
+            plan.ambiguous_ids = [pid for pid, _ in picked] if plan.ambiguous_person else []
         elif not plan.labs and not (intent.labs_known is False and intent.lab_words):
             # Capitalised words that are no patient and no lab: dropping them would answer about
             # every patient. Ask instead.
@@ -240,6 +241,7 @@ def make_plan(intent: Intent, seen: Seen) -> Plan:
             if not picked:
                 plan.unresolved_person = intent.patient_name
             plan.ambiguous_person = _namesakes(picked, lookup)
+            plan.ambiguous_ids = [pid for pid, _ in picked] if plan.ambiguous_person else []
         else:
             plan.patient_fallback = intent.patient_name
     if intent.lab_words and intent.wants_lab and not person:
@@ -299,9 +301,12 @@ def _final(intent: Intent, seen: Seen, info: AgentInfo) -> ModelResponse:
         if clarify is not None:
             said = intent.patient_name or intent.name_guess or ""
             text = ask_which_patient(said, plan.ambiguous_person[:8], intent.language)
-            args = {"unresolved": said, "question": text, "language": intent.language}
+            asked: dict[str, object] = {
+                "unresolved": said, "question": text, "language": intent.language, "about": "patients",
+                "patient_ids": plan.ambiguous_ids[:8],
+            }  # fmt: skip
             reasoning = f"'{said}' fits {len(plan.ambiguous_person)} patients: asking which, never all of them."
-            return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, args)])
+            return ModelResponse(parts=[TextPart(reasoning), ToolCallPart(clarify, asked)])
     missing = [a for a in plan.analytes if a.missing]
     if missing and len(missing) == len(plan.analytes):
         clarify = next((t.name for t in info.output_tools if t.name == "ask_clarification"), None)

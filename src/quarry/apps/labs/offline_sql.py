@@ -110,6 +110,8 @@ class Plan:
     ambiguous_person: list[tuple[str, int]] = field(default_factory=list)
     """(full name, birth year) of each patient a name fits when it fits several: asked which, never
     answered for all of them at once."""
+    ambiguous_ids: list[int] = field(default_factory=list)
+    """The ids of `ambiguous_person`, in the same order."""
     """A name the question gave that matched no patient (and no lab): asked back, never widened."""
 
 

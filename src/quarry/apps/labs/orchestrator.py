@@ -10,7 +10,7 @@ from pydantic_ai.models import Model
 
 from quarry.agent import record_run
 from quarry.caller import Caller, acting_as, current_caller, current_principal
-from quarry.db import database_url, get_database
+from quarry.db import Database, database_url, get_database
 from quarry.errors import DataMissing
 from quarry.inputs import clean_question
 from quarry.retention import maybe_prune
@@ -28,12 +28,13 @@ from .models import (
     LabsResponse,
     NamedFamily,
     PatientCandidate,
+    ReasonCode,
     ResolvedPatient,
     ToolCall,
 )
 from .offline_explain import ask_for_patient, ask_which_patient
 from .offline_intent import Intent, detect_language, parse
-from .patients import NameMention, read_patient
+from .patients import NameMention, read_patient, roster
 from .policy import READER_ROLE
 from .ratelimit import check_rate_limit
 from .refusal import refusal_of
@@ -140,6 +141,16 @@ def _ask_about(question: str, mention: NameMention) -> LabsResponse:
         status="clarify", question=question, explanation=ask_for_patient(mention.text, language), language=language,
         reason_code="unknown_patient", unresolved=[mention.text],
     )  # fmt: skip
+
+
+def _candidates(db: Database, settings: Settings, ids: list[int]) -> list[PatientCandidate]:
+    """The patients of `ids` as candidates of a clarification (name, birth year, sex), in that order."""
+    by_id = {p.id: p for p in roster(db, settings)[0]}
+    return [
+        PatientCandidate(id=p.id, full_name=p.full_name, birth_year=p.birth_year, sex=p.sex)
+        for i in ids
+        if (p := by_id.get(i)) is not None
+    ]
 
 
 def _resolved(mention: NameMention | None) -> ResolvedPatient | None:
@@ -286,7 +297,11 @@ async def run(
         # A patient, test or lab the data does not hold: asked back by name, no query runs.
         response.status, response.explanation = "clarify", gen.clarification.question
         response.unresolved = [gen.clarification.unresolved]
-        response.reason_code = "unknown_test" if gen.clarification.about == "test" else "unknown_patient"
+        about = gen.clarification.about
+        reasons: dict[str, ReasonCode] = {"test": "unknown_test", "patients": "ambiguous_patient"}
+        response.reason_code = reasons.get(about, "unknown_patient")
+        if about == "patients":
+            response.candidates = await db.run(_candidates, db, s, gen.clarification.patient_ids)
         response.language = gen.clarification.language or response.language
     execution_detail = None
     exec_ms = 0.0

@@ -289,13 +289,16 @@ def ask_clarification(
     unresolved: str,
     question: str,
     language: str | None = None,
-    about: Literal["patient", "test", "lab"] = "patient",
+    about: Literal["patient", "test", "lab", "patients"] = "patient",
+    patient_ids: list[int] | None = None,
 ) -> Clarification:
     """Ask the user instead of querying when the question names a patient, test or lab that the data
-    does not hold (a name no patient has, a test no lab measures). Never answer such a question with
-    a broader query (every patient's results): name what was not found and ask which one was meant.
-    `question` is written in the language of the user's question; `about` says what was not found."""
+    does not hold (a name no patient has, a test no lab measures), or a name that fits several patients.
+    Never answer such a question with a broader query (every patient's results): name what was not
+    found and ask which one was meant. `question` is written in the language of the user's question;
+    `about` says what was not found ('patients': the name fits the patients of `patient_ids`)."""
     del ctx
     return Clarification(
-        unresolved=unresolved.strip()[:200], question=question.strip()[:500], language=language, about=about
-    )
+        unresolved=unresolved.strip()[:200], question=question.strip()[:500], language=language, about=about,
+        patient_ids=list(patient_ids or [])[:20],
+    )  # fmt: skip
