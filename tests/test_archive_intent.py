@@ -192,3 +192,48 @@ def test_a_named_period_is_a_year_filter_not_a_topic(text: str, years: tuple[int
     p = parse_message(text)
     assert (p.constraints.year_from, p.constraints.year_to) == years
     assert "merdeka" not in p.concepts and "independence" not in p.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # letters stretched in chat are the word they stretch
+        ("hiii", "GREETING"),
+        ("heyyy there", "GREETING"),
+        ("helloooo, any songket?", "HERITAGE_SEARCH"),
+        # thanks and acknowledgement in chat shorthand
+        ("ok tqvm", "GREETING"),
+        # tasks and travel questions, whatever place they name
+        ("convert 20 ringgit to euro pls", "UNRELATED"),
+        ("how far is kuala terengganu from kota bharu", "UNRELATED"),
+    ],
+    ids=lambda v: str(v),
+)
+def test_chat_spellings_and_tasks_in_production_mode(knn, text: str, intent: str) -> None:  # type: ignore[no-untyped-def]
+    assert knn(text).intent == intent, knn(text).reason
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "subject"),
+    [
+        ("mak yong", "ada sejarah lisan?", "mak yong"),  # a form of the topic
+        ("any oral histories?", "tentang nelayan", "nelayan"),  # the subject of a form
+    ],
+)
+def test_a_form_of_material_in_a_thread_narrows_the_topic(  # type: ignore[no-untyped-def]
+    knn, first: str, follow_up: str, subject: str
+) -> None:
+    from quarry.apps.archive.concepts import is_form
+
+    plan = plan_offline([first, follow_up], knn)
+    assert plan.intent == "HERITAGE_SEARCH" and subject in plan.concepts, plan.reason
+    assert any(is_form(c) for c in plan.concepts), plan.reason
+
+
+def test_a_form_of_material_is_required_of_every_item() -> None:
+    from quarry.apps.archive.concepts import parse_message
+    from quarry.apps.archive.relevance import concepts_of
+
+    required = {c.name for c in concepts_of(parse_message("keris oral histories")) if c.required}
+    assert required == {"sejarah lisan"}
+    assert not any(c.required for c in concepts_of(parse_message("keris from perak")))

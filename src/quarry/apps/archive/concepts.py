@@ -33,6 +33,7 @@ from .corpus import load_items, load_synonyms
 from .models import Constraints
 from .vocab import (
     DECADE_WORDS,
+    FORM_WORDS,
     GENERIC_CONCEPTS,
     GREETING_WORDS,
     HOW_TO,
@@ -419,6 +420,19 @@ def is_function_word(word: str) -> bool:
     return word in _nameless()
 
 
+def _unstretched(word: str, known: Callable[[str], bool]) -> str:
+    """A chat word with a letter stretched, as the word it stretches ('heyyy' → 'hey', 'hiii' → 'hi',
+    'kerisss' → 'keris'): a letter said three times or more is said once, a final letter said twice
+    once, when the word is unknown as typed and known so."""
+    if known(word):
+        return word
+    once = re.sub(r"(\w)\1{2,}", r"\1", word)
+    if once != word and known(once):
+        return once
+    shorter = re.sub(r"(\w)\1+$", r"\1", once)
+    return shorter if shorter != word and known(shorter) else word
+
+
 def _unreduplicated(word: str) -> str:
     """Malay plural by repetition, as typed in chat: 'barang2' → 'barang' ('barang-barang' is two words)."""
     return word[:-1] if len(word) > 3 and word.endswith("2") and word[:-1].isalpha() else word
@@ -434,7 +448,11 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         return _knows(word, archive) or word in vocab.group_of or word in vocab.tags
 
     spelled = {fold(m.group()): m.group() for m in reversed(list(_TYPED_WORD.finditer(text)))}
-    words = tokenize(text)
+
+    def plain_or_known(word: str) -> bool:
+        return knows(word) or word in GREETING_WORDS or is_function_word(word)
+
+    words = [_unstretched(w, plain_or_known) for w in tokenize(text)]
     read_as = {w: r for i, w in enumerate(words) if not knows(w) and (r := _reading(i, words, archive))}
     words = list(dict.fromkeys(_unreduplicated(read_as.get(w, w)) for w in words))
     for w, r in read_as.items():
@@ -559,6 +577,14 @@ def broader_query(parsed: Parsed) -> str | None:
     return None
 
 
+def is_form(concept: str) -> bool:
+    """True when `concept` names a form of material ('sejarah lisan', 'map'), itself or by its synonyms."""
+    vocab = vocabulary()
+    group = vocab.group_of.get(concept)
+    phrases = vocab.groups[group] if group is not None else (concept,)
+    return any(p in FORM_WORDS for p in (concept, *phrases))
+
+
 def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
     """What a relevant item must mention: per concept (or content word), its folded synonyms."""
     vocab = vocabulary()
@@ -575,8 +601,9 @@ def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
             out += inner
             continue
         out.append(tuple(dict.fromkeys([concept, *(p for g in inner for p in g)])))
-    if out:
-        return out  # concepts decide; other content words only when there is no concept
+    forms_only = bool(parsed.concepts) and all(is_form(c) for c in parsed.concepts)
+    if out and not forms_only:
+        return out  # concepts decide; other content words only when there is no concept, or only a form
     # Words no item holds count here too: a question about something no item mentions finds nothing,
     # rather than whatever its other words match ('kellie's castle batu gajah' is not 'batu').
-    return [(w,) for w in parsed.content if w not in GENERIC_CONCEPTS and len(w) > 2]
+    return out + [(w,) for w in parsed.content if w not in GENERIC_CONCEPTS and len(w) > 2]

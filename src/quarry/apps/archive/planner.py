@@ -25,12 +25,12 @@ from quarry.embed import Embedder, embed_query
 from quarry.llm import output_call, user_texts
 from quarry.search import fold, tokenize
 
-from .concepts import ArchiveWords, archive_words, parse_message
+from .concepts import ArchiveWords, archive_words, is_form, parse_message
 from .corpus import load_intent_examples
 from .intent import Classified, IntentExamples, classify, off_topic_cue, task_verb
 from .models import ArchivePlan, Constraints
 from .prompts import PLAN_PROMPT
-from .vocab import NARROWING_WORDS, NEWER_WORDS, OLDER_WORDS
+from .vocab import ABOUT_WORDS, NARROWING_WORDS, NEWER_WORDS, OLDER_WORDS
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
@@ -248,13 +248,23 @@ def _narrowed(
     """A follow-up that narrows the previous search to a part of it ('only food', 'specifically clothing'):
     the previous topic and filters with the new words added. None when the message is not one."""
     p = now.parsed
-    if now.intent not in ("HERITAGE_SEARCH", "UNCLEAR") or not set(p.words) & NARROWING_WORDS:
-        return None
-    added = [w for w in p.content if w not in p.not_understood]
-    if not added and not p.concepts:
+    if now.intent not in ("HERITAGE_SEARCH", "UNCLEAR"):
         return None
     prev = last.plan if last is not None else _earlier_plan(texts, classify_fn)
     if prev is None:
+        return None
+    # "only food" narrows by its word; "any oral histories?" asks for a form of the topic; "pasal
+    # nelayan" after a search for oral histories names what they should be about.
+    form_of_topic = (
+        bool(p.concepts) and all(is_form(c) for c in p.concepts) and not all(is_form(c) for c in prev.concepts)
+    )
+    subject_of_form = (
+        bool(prev.concepts) and all(is_form(c) for c in prev.concepts) and bool(set(p.words) & ABOUT_WORDS)
+    )
+    if not (set(p.words) & NARROWING_WORDS or form_of_topic or subject_of_form):
+        return None
+    added = [w for w in p.content if w not in p.not_understood]
+    if not added and not p.concepts:
         return None
     before, after = prev.constraints, p.constraints
     merged = _merged(before, after)

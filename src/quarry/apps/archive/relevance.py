@@ -33,7 +33,7 @@ from functools import cache
 from quarry.nlu.rarity import is_rare
 from quarry.search import fold
 
-from .concepts import Parsed, match_terms
+from .concepts import Parsed, is_form, match_terms
 from .models import ArchiveHit, Constraints, Verdict
 from .thresholds import DEFAULT, Thresholds
 
@@ -48,6 +48,9 @@ class Concept:
     """As the question said it (folded), e.g. 'shadow puppets'."""
     phrases: tuple[str, ...]
     """Folded phrases that mention it (the name first, then its synonyms)."""
+    required: bool = False
+    """A form of material ('oral histories', 'maps'): an item that is not one is not what was asked,
+    however much of the rest it covers."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def concepts_of(parsed: Parsed) -> list[Concept]:
         if key in seen or any(key & s for s in seen if len(group) > 1):
             continue
         seen.add(key)
-        out.append(Concept(group[0], tuple(group)))
+        out.append(Concept(group[0], tuple(group), required=is_form(group[0])))
     # A word no item holds that is rare in English and Malay names a specific thing ("magunatip
     # bamboo dance", "randai"): the question asks for it, so an item must mention it too, and when
     # none does the answer is "couldn't find" rather than the bamboo and dance items beside it.
@@ -171,7 +174,8 @@ def grade_items(
         )
         score = sum(w[n] for n in (*met, *close)) / total
         near = h.similarity >= best - thresholds.similarity_margin
-        ok = floor_met and near and score >= thresholds.item_cover
+        forms_met = all(c.name in met or c.name in close for c in concepts if c.required)
+        ok = floor_met and near and score >= thresholds.item_cover and forms_met
         out.append(ItemGrade(h.identifier, round(score, 4), met, close, ok))
     return out
 

@@ -27,6 +27,10 @@ OFF_TOPIC_CUES: frozenset[str] = frozenset(_WORDS["off_topic_cues"])
 NARROWING_WORDS: frozenset[str] = frozenset(_WORDS["narrowing_words"])
 """In a thread, words that narrow the previous search to a part of it ('only food', 'specifically
 clothing'): the new words are added to the old topic, not put in its place."""
+FORM_WORDS: frozenset[str] = frozenset(_WORDS["form_words"])
+"""Forms of material, not subjects ('oral history', 'peta'): in a thread they ask for that form of the topic."""
+ABOUT_WORDS: frozenset[str] = frozenset(_WORDS["about_words"])
+"""Words that name the subject of a form asked before ('pasal nelayan' after 'sejarah lisan')."""
 TASK_WORDS: frozenset[str] = frozenset(_WORDS["task_words"])
 """Verbs that ask for a task other than finding material ('write me a poem about batik', 'where to buy
 songket'): the request is off-topic whatever it names, unless it also asks for a kind of media."""
