@@ -148,3 +148,14 @@ def test_a_period_that_is_the_subject_finds_the_items_about_it_whenever_they_wer
     made = {(h.year_from or 0) for h in resp.archives}
     assert any(y > 1945 for y in made)  # e.g. an oral history of the occupation, recorded decades later
     assert all("pendudukan jepun" in h.concepts_met for h in resp.archives)
+
+
+def test_the_seeds_architecture_example_finds_buildings_that_never_say_architecture(archive: None) -> None:
+    # A mosque, a clan house and a mansion are architecture (the thesaurus's kinds of a concept), though
+    # none of their titles or tags says so.
+    resp = ask("old photos of Georgetown architecture")
+    assert resp.response_type == "results" and len(resp.archives) >= 3
+    assert {h.media_type for h in resp.archives} == {"image"}
+    assert all("George Town" in h.place for h in resp.archives)
+    assert any("mosque" in h.tags for h in resp.archives)
+    assert not any({"architecture", "seni bina"} & set(h.tags) for h in resp.archives)

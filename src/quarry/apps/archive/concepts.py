@@ -73,6 +73,8 @@ class Vocabulary:
     """Corpus tags (folded) that name heritage concepts (places and media excluded)."""
     term_broader: dict[str, tuple[str, ...]]
     place_broader: dict[str, tuple[str, ...]]
+    narrower: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Synonym group → kinds of it (folded): what meets the concept without saying its word."""
 
 
 @cache
@@ -89,7 +91,12 @@ def vocabulary() -> Vocabulary:
     tags = {t for t in tags if not any(f" {p} " in f" {t} " for p in PLACES)}
     fold_map = {" ".join(tokenize(k)): tuple(v) for k, v in syn.term_broader.items()}
     place_map = {" ".join(tokenize(k)): tuple(v) for k, v in syn.place_broader.items()}
-    return Vocabulary(group_of, groups, frozenset(t for t in tags if len(t) > 2), fold_map, place_map)
+    narrower: dict[int, tuple[str, ...]] = {}
+    for general, kinds in syn.term_narrower.items():
+        if (gi := group_of.get(" ".join(tokenize(general)))) is not None:
+            narrower[gi] = tuple(dict.fromkeys(" ".join(tokenize(k)) for k in kinds))
+    tag_set = frozenset(t for t in tags if len(t) > 2)
+    return Vocabulary(group_of, groups, tag_set, fold_map, place_map, narrower)
 
 
 _PLACE_PARTS = re.compile(r"\s*,\s*|\s+and\s+")
@@ -592,7 +599,8 @@ def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
     for concept in parsed.concepts:
         gi = vocab.group_of.get(concept)
         if gi is not None:
-            out.append(vocab.groups[gi])
+            # A kind of the concept meets it too: a mosque is architecture, a zapin is a dance.
+            out.append(tuple(dict.fromkeys((*vocab.groups[gi], *vocab.narrower.get(gi, ())))))
             continue
         # A tag without a synonym group ('kite making'): itself, or a known concept inside it. A tag made
         # of two known concepts ('kebaya nyonya') asks for both: a Nyonya cookbook is no kebaya.

@@ -101,6 +101,8 @@ class Synonyms(BaseModel):
     groups: tuple[tuple[str, ...], ...]
     place_broader: dict[str, tuple[str, ...]]
     term_broader: dict[str, tuple[str, ...]]
+    term_narrower: dict[str, tuple[str, ...]] = {}
+    """A general concept → kinds of it ('seni bina' → mosque, palace, shophouse…)."""
 
 
 def data_dir() -> Traversable:
