@@ -287,3 +287,39 @@ def test_http_search(client) -> None:  # type: ignore[no-untyped-def]
     assert again.json()["thread_id"] == body["thread_id"]
     bad = client.post("/api/archive/search", json={"message": "   "})
     assert bad.status_code == 422 and bad.json()["error"] == "BadInput"  # blank: refused by the schema
+
+
+class Rewriter:
+    """An inline query rewriter: answers `query` for every refinement, keeps what it read."""
+
+    def __init__(self, query: str) -> None:
+        self.query = query
+        self.prompts: list[str] = []
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from quarry.apps.archive.rewrite import QueryRewrite
+
+        self.prompts.append(last_user_text(messages))
+        return output_call(info, QueryRewrite(query=self.query, reason="another wording"))
+
+
+def test_a_language_model_rewrites_each_refined_query(env) -> None:  # type: ignore[no-untyped-def]
+    rewriter = Rewriter("kipas fan dance")
+    resp = asyncio.run(run("tarian kipas", models={"rewrite": FunctionModel(rewriter)}))
+    assert len(resp.attempts) >= 2 and resp.attempts[1].query == "kipas fan dance"
+    assert resp.attempts[1].strategy != "initial" and resp.attempts[1].constraints == resp.attempts[0].constraints
+    read = rewriter.prompts[0]
+    assert read.startswith("User request: tarian kipas") and repr(resp.attempts[0].query) in read
+    # A rewrite that repeats a query already tried is not used: the policy's own wording stands.
+    echo = Rewriter(resp.attempts[0].query)
+    again = asyncio.run(run("tarian kipas", models={"rewrite": FunctionModel(echo)}))
+    assert echo.prompts and len({a.query for a in again.attempts}) == len(again.attempts)
+
+
+def test_many_weak_matches_narrow_to_the_subjects_own_terms(env) -> None:  # type: ignore[no-untyped-def]
+    from quarry.apps.archive.refine import NARROW_AT
+
+    resp = asyncio.run(run("kuih bahulu"))
+    first, second = resp.attempts[0], resp.attempts[1]
+    assert first.verdict == "weak" and first.candidates >= NARROW_AT
+    assert second.strategy == "narrow" and second.query != first.query and second.constraints == first.constraints

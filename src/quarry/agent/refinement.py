@@ -127,8 +127,9 @@ class RefinementPolicy(Protocol):
         """How good `result` (of a call with `args`) is."""
         ...
 
-    def refine(self, state: RefinementState) -> Refinement | None:
-        """The next attempt after the last (weak or empty) one of `state`; None when nothing is left."""
+    def refine(self, state: RefinementState) -> Refinement | Awaitable[Refinement | None] | None:
+        """The next attempt after the last (weak or empty) one of `state`; None when nothing is left.
+        May be awaitable: a policy that asks a language model to rewrite the query."""
         ...
 
 
@@ -263,7 +264,8 @@ class SearchRefinement(WrapperToolset[Any]):
             attempt = await self._attempt(name, args, strategy, note, ctx, tool)
             if attempt.verdict == "relevant":
                 return attempt.result
-            suggestion = self.policy.refine(state) if state.attempt_count < self.max_attempts else None
+            proposed = self.policy.refine(state) if state.attempt_count < self.max_attempts else None
+            suggestion = await proposed if inspect.isawaitable(proposed) else proposed
             state.suggestion = suggestion
             if suggestion is None:
                 best = state.best

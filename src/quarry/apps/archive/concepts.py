@@ -572,6 +572,18 @@ def synonym_query(parsed: Parsed) -> str | None:
     return " ".join(dict.fromkeys(text.split())) if changed else None
 
 
+def narrow_query(parsed: Parsed) -> str | None:
+    """The subject's own terms: each concept and its first synonym, without the request's other words
+    ('old photos of pewter things' → 'pewter'); None without a concept."""
+    vocab = vocabulary()
+    words: list[str] = []
+    for concept in parsed.concepts:
+        gi = vocab.group_of.get(concept)
+        words += [concept, *(vocab.groups[gi][:2] if gi is not None else ())]
+    out = " ".join(dict.fromkeys(" ".join(words).split()))
+    return out or None
+
+
 def broader_query(parsed: Parsed) -> str | None:
     """A broader wording: 'kelantan batik' → 'malaysian batik' (synonyms.json term_broader)."""
     vocab = vocabulary()

@@ -60,8 +60,9 @@ from .planner import (
     with_relative_years,
     without_unread,
 )
-from .refine import MAX_ATTEMPTS, ArchivePolicy, constraints_of, dropped, search_args
+from .refine import MAX_ATTEMPTS, ArchivePolicy, Rewrite, constraints_of, dropped, search_args
 from .relevance import Concept, concepts_of, grade_items, verdict_of
+from .rewrite import model_rewriting, rewrite_query
 from .thresholds import EMBEDDING_VIEW_OFF, Thresholds, thresholds_for
 from .tools import MATCH_COUNT, item_seed, search_archives_db
 from .vocab import MEDIA_WORDS, PLACES
@@ -90,9 +91,10 @@ async def run(
     emit: EventSink | None = None,
 ) -> ArchiveResponse:
     """Answer one turn. `models` replaces the configured chain of an agent by name: "plan" (intent
-    and query) and "judge" (relevance; without one, a configured remote model judges, else the
-    grader); tests inject them. `emit(event, data)` is awaited as the turn progresses: intent,
-    query, attempt… (streaming)."""
+    and query), "judge" (relevance; without one, a configured remote model judges, else the grader)
+    and "rewrite" (a refined attempt's query; without one, a configured remote model writes it, else
+    the policy's wording stands); tests inject them. `emit(event, data)` is awaited as the turn
+    progresses: intent, query, attempt… (streaming)."""
     s = settings or get_settings()
     db = get_database(s)
     message = clean_question(message, max_chars=MAX_MESSAGE_CHARS, empty_hint=EMPTY_HINT, what="message")
@@ -160,7 +162,9 @@ async def run(
         else:
             if emit is not None:
                 await emit("query", {"query": plan.query, "constraints": plan.constraints.describe()})
-            response = await _search(db, embedder, plan, message, sid, trace, s, emit, turn.model("judge"), data)
+            response = await _search(
+                db, embedder, plan, message, sid, trace, s, emit, turn.model("judge"), data, turn.model("rewrite")
+            )
             response.not_understood = list(heard.not_understood)
             last = LastSearch(plan, result_years(response))
         response.trace = trace
@@ -326,10 +330,12 @@ def _search_tools() -> FunctionToolset[_SearchDeps]:
     return FunctionToolset([Tool(_search_archives_db_tool, name=SEARCH_TOOL)])
 
 
-def _search_toolset(parsed: Parsed, thresholds: Thresholds, on_attempt: AttemptHook) -> SearchRefinement:
+def _search_toolset(
+    parsed: Parsed, thresholds: Thresholds, on_attempt: AttemptHook, rewrite: Rewrite | None = None
+) -> SearchRefinement:
     return SearchRefinement(
         _search_tools(),
-        policy=ArchivePolicy(parsed, thresholds),
+        policy=ArchivePolicy(parsed, thresholds, rewrite),
         tool_name=SEARCH_TOOL,
         max_attempts=MAX_ATTEMPTS,
         on_attempt=on_attempt,
@@ -347,6 +353,7 @@ async def _search(
     emit: EventSink | None,
     judge: Model | None = None,
     data: ArchiveWords | None = None,
+    rewriter: Model | None = None,
 ) -> ArchiveResponse:
     parsed = parse_message(f"{message} {plan.query}", data)
     parsed.constraints = plan.constraints
@@ -401,7 +408,11 @@ async def _search(
             await emit("attempt", attempt.model_dump(mode="json"))
 
     thresholds = await db.run(thresholds_for, db, embedder)
-    toolset = _search_toolset(parsed, thresholds, on_attempt)
+
+    async def rewrite(tried: Sequence[tuple[str, int]], strategy: str, suggested: str) -> tuple[str, str] | None:
+        return await rewrite_query(message, tried, strategy, suggested, settings=settings, model=rewriter)
+
+    toolset = _search_toolset(parsed, thresholds, on_attempt, rewrite if model_rewriting(settings, rewriter) else None)
     concepts = tuple(concepts_of(parsed))
     deps = _SearchDeps(
         db, embedder, parsed, concepts, thresholds, message, settings, judge, model_judging(settings, judge)

@@ -11,18 +11,23 @@ into the core's `SearchRefinement` toolset wrapper.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from quarry.agent import Judgement, Refinement, RefinementState
 
-from .concepts import Parsed, broader_query, synonym_query
+from .concepts import Parsed, broader_query, narrow_query, synonym_query
 from .models import Constraints, SearchResult, Strategy, Verdict
 from .relevance import concepts_of, grade
 from .thresholds import DEFAULT, Thresholds
 
 MAX_ATTEMPTS = 3
+NARROW_AT = 20
+"""Candidates of a weak attempt from which the next one narrows: many near items, none about the subject."""
+
+Rewrite = Callable[[Sequence[tuple[str, int]], str, str], Awaitable[tuple[str, str] | None]]
+"""(queries tried with their relevant counts, strategy, the policy's wording) → (the model's query, model)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,8 @@ class ArchivePolicy:
     """The question as the offline extraction reads it (concepts, place words)."""
     thresholds: Thresholds = DEFAULT
     """Similarity thresholds of the embedding model in use."""
+    rewrite: Rewrite | None = None
+    """A language model's rewrite of each refined query (`rewrite.rewrite_query`); None offline."""
 
     def judge(self, args: Mapping[str, Any], result: Any) -> Judgement:
         assert isinstance(result, SearchResult)
@@ -131,12 +138,33 @@ class ArchivePolicy:
         verdict, why = grade(result.hits, self.parsed, self.thresholds, result.constraints)
         return Judgement(verdict, result.best_similarity, len(result.hits), why)
 
-    def refine(self, state: RefinementState) -> Refinement | None:
+    async def refine(self, state: RefinementState) -> Refinement | None:
         tried = [
             Step(a.query, constraints_of(a.args), "initial" if a.strategy == "model" else a.strategy, a.note)
             for a in state.attempts
         ]
-        step = next_attempt(self.parsed, tried)
+        last = state.attempts[-1]
+        step = narrow_step(self.parsed, tried, last.verdict, last.judgement.count) or next_attempt(self.parsed, tried)
         if step is None:
             return None
+        if self.rewrite is not None:
+            counts = [(a.query, len(getattr(a.result, "passed", []) or [])) for a in state.attempts]
+            said = await self.rewrite(counts, step.strategy, step.query)
+            if said is not None:
+                query, model = said
+                step = replace(step, query=query, note=f"{step.note or step.strategy}; query rewritten by {model}")
         return Refinement(search_args(step.query, step.constraints), step.strategy, step.note)
+
+
+def narrow_step(parsed: Parsed, tried: list[Step], verdict: str, candidates: int) -> Step | None:
+    """After a weak attempt with many candidates (`NARROW_AT`) and no filter, once: the subject's own
+    terms only (the seed's "too broad: add specificity"). None otherwise: under a place, period or
+    media filter the many near items are the filter's, and dropping it comes first."""
+    if verdict != "weak" or candidates < NARROW_AT or any(t.strategy == "narrow" for t in tried):
+        return None
+    if tried[-1].constraints.filter_count():
+        return None
+    query = narrow_query(parsed)
+    if not query or query in {t.query for t in tried}:
+        return None
+    return Step(query, tried[-1].constraints, "narrow", f"{candidates} near items, none about the subject: '{query}'")
