@@ -168,3 +168,79 @@ def test_a_surname_many_patients_share_is_asked_back_with_every_candidate(labs_s
         resp = asyncio.run(run(f"останній феритин у {surname}", settings=labs_settings))
     assert resp.status == "clarify" and resp.rows is None and resp.reason_code == "ambiguous_patient"
     assert len(resp.candidates) >= 2 and all(c.full_name.startswith(str(surname)) for c in resp.candidates)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("how did ALT change between 3 May 2024 and 2 June 2025", date(2024, 5, 3), date(2025, 6, 3)),
+        ("как изменился калий между 1 марта 2023 и 15 апреля 2024", date(2023, 3, 1), date(2024, 4, 16)),
+        ("різниця феритину між 2 лютого 2022 та 9 вересня 2025", date(2022, 2, 2), date(2025, 9, 10)),
+        (
+            "diferencia de glucosa entre el 5 de junio de 2023 y el 1 de julio de 2024",
+            date(2023, 6, 5),
+            date(2024, 7, 2),
+        ),
+    ],
+)
+def test_a_change_between_two_days_is_the_change_over_that_span(question: str, start: date, end: date) -> None:
+    intent = parse(question)
+    assert intent.aggregate == "change"
+    assert intent.window is not None and (intent.window.start, intent.window.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("question", "aggregate", "range_filter"),
+    [
+        ("total # of patients with high LDL", "count_patients", "above"),
+        ("¿quién tiene la glucosa más alta?", "max", None),
+        ("у кого самый низкий гемоглобин", "min", None),
+        ("en qué laboratorios se hizo análisis Ana Ruiz y cuántas veces", "count_reports", None),
+    ],
+)
+def test_counts_superlatives_and_labs_with_their_counts(
+    question: str, aggregate: str, range_filter: str | None
+) -> None:
+    intent = parse(question, labs=["LabCorp", "Quest Diagnostics"])
+    assert (intent.aggregate, intent.range_filter) == (aggregate, range_filter)
+
+
+def test_a_lab_named_in_lower_case_after_from_is_that_lab() -> None:
+    intent = parse("number of reports from quest this year", labs=["LabCorp", "Quest Diagnostics"])
+    assert intent.labs == ["Quest Diagnostics"]
+    assert parse("any quest for answers?", labs=["Quest Diagnostics"]).labs == []
+
+
+def test_stopping_a_medicine_is_medical_advice() -> None:
+    from quarry.apps.labs.refusal import refusal_of
+
+    for question, lang in [("can I stop taking statins now?", "en"), ("можна вже кинути статини?", "uk"),
+                           ("можно ли отменить метформин при таком сахаре", "ru")]:  # fmt: skip
+        refused = refusal_of(question, lang)
+        assert refused is not None and refused.reason == "medical_advice", question
+
+
+def test_the_lowest_value_keeps_its_ties(labs_settings: Settings) -> None:
+    db = get_database(labs_settings)
+    lowest = db.scalar(expand_gold("SELECT min(value_numeric) FROM lab_results WHERE parameter_name IN {{names:FERR}}"))
+    tied = db.scalar(
+        expand_gold(
+            "SELECT count(*) FROM lab_results WHERE parameter_name IN {{names:FERR}} AND value_numeric = "
+            "(SELECT min(value_numeric) FROM lab_results WHERE parameter_name IN {{names:FERR}})"
+        )
+    )
+    rows = _ask("who has the lowest ferritin on record?", labs_settings)
+    assert len(rows) == tied and all(r["value_numeric"] == lowest for r in rows)
+
+
+def test_every_of_a_surname_means_that_surname_not_names_it_could_be_a_plural_of(labs_settings: Settings) -> None:
+    from quarry.apps.labs.patients import find_family, roster
+
+    patients = roster(get_database(labs_settings), labs_settings)[0]
+    surname = get_database(labs_settings).scalar(
+        "SELECT split_part(full_name, ' ', 1) FROM patients WHERE full_name ~ '^[А-Я]'"
+        " GROUP BY 1 HAVING count(*) >= 2 ORDER BY 1 LIMIT 1"
+    )
+    family = find_family(f"все {surname}: последний калий", patients)
+    assert family is not None and len(family.patients) >= 2
+    assert all(str(surname) in p.full_name.split() for p in family.patients)

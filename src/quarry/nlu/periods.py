@@ -31,7 +31,7 @@ class Period:
     (inclusive of the anchor's month); `start`/`end` are calendar dates (end None: up to now)."""
 
     kind: str
-    """rolling | since | this_year | years | month | months"""
+    """rolling | since | this_year | years | month | months | days"""
     start: date
     end: date | None
     months: int
@@ -87,6 +87,16 @@ def _patterns(langs: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
             r"(?:(?:el\s+|the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th|-?го)?\s+(?:de\s+|of\s+)?)?"
             rf"(?P<what>[^\W\d_]+(?:\s+(?P<y>(?:19|20)\d\d))?)"
         ),
+        # Two days with their months and years: "between 7 March 2023 and 7 May 2026", «между 7 марта
+        # 2023 и 7 мая 2026», «з 1 березня 2024 по 5 травня 2025», "entre el 4 de mayo de 2025 y el 8 de
+        # agosto de 2026".
+        "dates": re.compile(
+            rf"{edge_l}(?:(?:{_alt('between', langs)}|{_alt('since', langs)})\s+)?(?:el\s+|the\s+)?"
+            rf"(?P<d1>\d{{1,2}})(?:st|nd|rd|th|-?го)?\s+(?:de\s+|of\s+)?(?P<m1>[^\W\d_]{{3,}})\s+(?:de\s+)?"
+            rf"(?P<y1>(?:19|20)\d\d)(?:\s*(?:г\.?|года|року|р\.))?\s*(?:{_alt('to', langs)})\s*(?:el\s+|the\s+)?"
+            rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th|-?го)?\s+(?:de\s+|of\s+)?(?P<m2>[^\W\d_]{{3,}})\s+(?:de\s+)?"
+            rf"(?P<y2>(?:19|20)\d\d)(?:\s*(?:г\.?|года|року|р\.))?"
+        ),
         "in_year": re.compile(rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<y>(?:19|20)\d\d){edge_r}"),
         "in_month": re.compile(
             rf"{edge_l}(?:{_alt('in', langs)})\s+(?P<what>[^\W\d_]{{3,}})"
@@ -109,6 +119,19 @@ def _month_span(m: re.Match[str], langs: tuple[str, ...], anchor: date) -> tuple
         y1 = int(m["y1"]) if m["y1"] else (anchor.year if first <= anchor.month else anchor.year - 1)
         y2 = y1 if first <= second else y1 + 1
     start, end = date(y1, first, 1), date(y2, second, calendar.monthrange(y2, second)[1])
+    return (start, end) if start <= end else None
+
+
+def _day_span(m: re.Match[str], langs: tuple[str, ...]) -> tuple[date, date] | None:
+    """(first day, last day) of a span of two dated days, or None when a month word is none or a day
+    does not exist."""
+    first, second = month_named(m["m1"], langs), month_named(m["m2"], langs)
+    if first is None or second is None:
+        return None
+    try:
+        start, end = date(int(m["y1"]), first, int(m["d1"])), date(int(m["y2"]), second, int(m["d2"]))
+    except ValueError:
+        return None
     return (start, end) if start <= end else None
 
 
@@ -166,6 +189,10 @@ def find_periods(
         found.append(Period(kind, start, end, max(1, months_between(start, anchor)), (m.start(), m.end())))
         scan.take(m.start(), m.end())
 
+    for m in scan.matches(rx["dates"]):
+        days = _day_span(m, langs)
+        if days is not None:
+            add("days", *days, m)
     for m in scan.matches(rx["months"]):
         span = _month_span(m, langs, anchor)
         if span is not None:

@@ -346,9 +346,17 @@ def _same_word(typed: str, stored: str) -> bool:
     return typed == stored or (len(stored) >= 4 and typed.startswith(stored) and len(typed) - len(stored) <= 2)
 
 
-def _first_word_alone(typed: str, stored: str) -> bool:
-    """Whether a lab's first word, written alone, names it ('Quest', 'Synlab'): capitalised, not generic."""
-    return typed[:1].isupper() and len(stored) >= 4 and stored not in _GENERIC_LAB_WORDS
+_SOURCE_PREPOSITIONS = frozenset(
+    {"from", "at", "by", "via", "из", "в", "во", "от", "у", "з", "із", "від", "de", "del", "en", "desde"}
+)
+"""Words before a place a report comes from: after them a lab's first word names it in any case ('from quest')."""
+
+
+def _first_word_alone(typed: str, stored: str, before: str | None = None) -> bool:
+    """Whether a lab's first word, written alone, names it ('Quest', 'Synlab', 'from quest'): distinctive,
+    and capitalised or right after a word saying where reports come from."""
+    distinctive = len(stored) >= 4 and stored not in _GENERIC_LAB_WORDS
+    return distinctive and (typed[:1].isupper() or (before or "").lower() in _SOURCE_PREPOSITIONS)
 
 
 def find_labs(text: str, labs: Sequence[str]) -> list[LabMention]:
@@ -374,7 +382,8 @@ def find_labs(text: str, labs: Sequence[str]) -> list[LabMention]:
             while n < len(parts) and i + n < len(tokens) and _same_word(typed[i + n], parts[n]):
                 n += 1
             complete = n == len(parts)
-            if n == 0 or (not complete and not _first_word_alone(tokens[i][0], parts[0])):
+            before = tokens[i - 1][0] if i else None
+            if n == 0 or (not complete and not _first_word_alone(tokens[i][0], parts[0], before)):
                 continue
             if (n, complete) > best:
                 best, chosen = (n, complete), [lab]

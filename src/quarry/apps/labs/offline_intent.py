@@ -564,6 +564,12 @@ _EN_OWNER = r"(?:(?:the|its|their|his|her|the\s+patient'?s)\s+)?"
 _BELOW_RANGE = rf"(?:ниже|меньше|нижче|менше)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|нижн\w+\s+{_RANGE_NOUN})"
 
 
+_HOW_MANY_TIMES = r"how many times|how often|сколько раз|скільки разів|скiльки разiв|cu[aá]ntas veces"
+_SUPERLATIVE = (
+    r"\bm[aá]s\s+(?:baj|alt)[oa]s?\b|самы\w*\s+(?:низк|высок)\w*|найнижч\w*|найвищ\w*|наиболее\s+(?:низк|высок)\w*"
+)
+
+
 def _conditions(t: _Text, intent: Intent) -> None:
     above_normal = (
         rf"{_ABOVE_RANGE}"
@@ -595,6 +601,9 @@ def _conditions(t: _Text, intent: Intent) -> None:
         r"within (?:the )?(?:normal|reference)(?: range)?|in (?:the )?normal range|normal values"
         r"|в\s+(?:пределах\s+)?норм\w*|в\s+межах\s+норм\w*|у\s+нормі|dentro\s+de(?:l)?\s+(?:lo\s+)?(?:normal|rango)"
     )
+    # A superlative is the extreme value, not a side of the range: "la ferritina más baja", «самый
+    # низкий», «найнижчий» (read again by `_top`, which looks at the whole question).
+    t.take(_SUPERLATIVE)
     for pattern, flag in ((outside, "outside"), (above_normal, "above"), (below_normal, "below"), (within, "within")):
         if t.take(pattern):
             intent.range_filter = flag  # type: ignore[assignment]
@@ -628,7 +637,8 @@ def _conditions(t: _Text, intent: Intent) -> None:
 
 _PEOPLE_COUNTED = (
     # People counted, whoever they are ("how many women had low ferritin" counts women).
-    r"(?:how many|number of|count of)\s+(?:\w+\s+)?(?:patients|people|persons|women|men|females|males|pts)\b|"
+    r"(?:how many|number of|count of|(?<!\w)#\s*of|no\.\s*of)\s*(?:\w+\s+)?"
+    r"(?:patients|people|persons|women|men|females|males|pts)\b|"
     r"скольк\w*\s+(?:\w+\s+)?(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
     r"(?:количество|кол-во|число)\s+(?:пациент\w*|женщин\w*|мужчин\w*)|"
     r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
@@ -666,7 +676,8 @@ _MAXIMUM = (
 _NAMES = r"\bnames\b|\bимена\b|\bфамилии\b|\bімена\b|\bпрізвища\b|\bnombres\b|\bфио\b|\bпіб\b|nombre completo"
 _VALUES = r"\bvalues?\b|\bresults\b|значени\w*|значенн\w*|показник\w*|\bvalores\b|\bresultados\b"
 _COUNTED = (
-    r"how many|number of|\bcount\b|сколько|скока|скоко|количество|кол-во|к-во|скільки|скіки|кількість|к-сть"
+    r"how many|number of|(?<!\w)#\s*of|\bno\.\s*of|\bcount\b"
+    r"|сколько|скока|скоко|количество|кол-во|к-во|скільки|скіки|кількість|к-сть"
     r"|cu[aá]nt[oa]s|n[uú]mero de"
 )
 _SCALARS: tuple[tuple[str, Aggregate], ...] = (
@@ -684,10 +695,14 @@ _FIRST_AND_LAST = (
     r"|вперше\s+(?:і|й|та)\s+востаннє|впервые\s+и\s+(?:в\s+)?последний\s+раз"
 )
 _CHANGE_SINCE_FIRST = (
-    # How much the value moved from the first result: a change needs the first named with it.
+    # How much the value moved from the first result, or between two days: a change needs the first
+    # or the two ends named with it ("changed since the first test", «как изменился … между 7 марта
+    # 2023 и 7 мая 2026», «на скільки змінився … між першим і останнім», "diferencia … entre …").
     r"(?:chang\w*|differ\w*|gone\s+(?:up|down)|moved|rise\w*|drop\w*)\b.{0,30}\b(?:since|from)\s+(?:(?:his|her|their|the)\s+)?first"
-    r"|измени\w*.{0,40}\b(?:с|со)\s+перв\w+|змін\w*.{0,40}\b(?:з|із|від)\s+перш\w+"
-    r"|cambi\w*.{0,40}\bdesde\s+(?:su\s+|el\s+)?primer\w*"
+    r"|(?:chang\w*|difference)\b.{0,60}\bbetween\b"
+    r"|измени\w*.{0,40}\b(?:с|со)\s+перв\w+|(?:измени\w*|разниц\w*).{0,60}\bмежду\b"
+    r"|змін\w*.{0,40}\b(?:з|із|від)\s+перш\w+|(?:змін\w*|різниц\w*).{0,60}\bміж\b"
+    r"|cambi\w*.{0,40}\bdesde\s+(?:su\s+|el\s+)?primer\w*|(?:cambi\w*|diferencia)\b.{0,60}\bentre\b"
 )
 
 
@@ -720,10 +735,13 @@ _UNITS_ASKED = (
 def _aggregate(t: _Text, intent: Intent) -> None:
     if t.take(_UNITS_ASKED):
         intent.aggregate = "units"  # "what units do we get vitamin D in": the units, not the values
+    elif re.search(_CHANGE_SINCE_FIRST, t.original.lower()):
+        # Read on the whole question: the two days it names were read as the period already. Before
+        # first-and-last: «на скільки змінився … між першим і останнім».
+        t.take(_CHANGE_SINCE_FIRST)
+        intent.aggregate = "change"
     elif t.take(_FIRST_AND_LAST):
         intent.aggregate = "first_last"
-    elif t.take(_CHANGE_SINCE_FIRST):
-        intent.aggregate = "change"
     elif t.take(_PEOPLE_COUNTED):
         intent.aggregate = "count_patients"
     elif t.take(
@@ -913,6 +931,9 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
         intent.aggregate = "count_patients"
     _conditions(t, intent)
     _apply_shape(shape, intent)
+    if intent.aggregate in ("list_labs", "count_labs") and re.search(_HOW_MANY_TIMES, question.lower()):
+        # "which labs did she use and how many times": each lab with its count of reports.
+        intent.aggregate, intent.group_by, intent.reports_or_labs = "count_reports", "lab", True
     if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
         intent.aggregate = "latest"  # "results from her most recent visit": the latest report
     if intent.aggregate == "list" and _latest_before_a_test(question, tokens, intent):
@@ -920,7 +941,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     _new_patients(t, intent)
     _overlap(question, tokens, intent)
     _latest_each(t, intent)
-    _top(question, intent)
+    _top(question, intent, t)
     _ranges_or_ranking(question, t, intent, shape)
     ranked = _ranking(question, intent)
     # A grouping without an aggregate means "the typical value per group".
@@ -1007,7 +1028,7 @@ def _ranking(question: str, intent: Intent) -> list[tuple[int, int]]:
     return list(ranking.spans)
 
 
-def _top(question: str, intent: Intent) -> None:
+def _top(question: str, intent: Intent, t: _Text | None = None) -> None:
     """ "top five highest CRP values", «топ-5 по СРБ», "who has the highest bilirubin": the N
     extreme results with their patient and date, not one aggregate number."""
     lower = question.lower()
@@ -1027,6 +1048,9 @@ def _top(question: str, intent: Intent) -> None:
         return
     intent.aggregate = "min" if low and not high else "max"
     intent.group_by, intent.group_more = "none", []
+    if t is not None and intent.patient_name is None and _LATEST_ANY.search(t.lower):
+        # "top 5 patients with the highest latest LDL": each patient's latest result, then ranked.
+        intent.latest_each = True
 
 
 _LATEST_ANY = re.compile(

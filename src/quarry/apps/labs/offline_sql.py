@@ -457,6 +457,9 @@ def _on(condition: Expr, alias: str) -> Expr:
     return out
 
 
+TIES_SHOWN = 10
+"""Results shown at most when several share the extreme value."""
+
 _REPORT_AGGREGATES = ("list_labs", "count_labs", "list_reports", "count_reports")
 
 
@@ -610,8 +613,16 @@ def build_query(plan: Plan) -> exp.Select:
         value = _col("value_numeric", "lr")
         extreme = _desc(value) if i.aggregate == "max" else exp.Ordered(this=value, nulls_first=False)
         where = exp.and_(_where(plan), exp.Not(this=exp.Is(this=value.copy(), expression=exp.null())))
+        limit = i.top
+        if i.top == 1:
+            # "who has the lowest ferritin": every result at the extreme, ties included (two patients
+            # may share it); a handful at most.
+            fn = exp.Max if i.aggregate == "max" else exp.Min
+            sub = _source(plan).where(where.copy(), copy=False).select(fn(this=value.copy()), copy=False)
+            where = exp.and_(where, exp.EQ(this=value.copy(), expression=exp.Subquery(this=sub)))
+            limit = TIES_SHOWN
         query = _source(plan).where(where, copy=False).select(*_list_columns(), copy=False)
-        return query.order_by(extreme, copy=False).limit(i.top, copy=False)
+        return query.order_by(extreme, _desc(_col("collected_at", "lr")), copy=False).limit(limit, copy=False)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
     if i.aggregate == "count_new_patients":

@@ -264,7 +264,10 @@ def find_family(question: str, patients: tuple[Patient, ...]) -> NameMention | N
             if not words:
                 continue
             said = [fold(w) for w, _, _ in words]
-            members = [p for p in patients if _holds_plural(p.words, said)]
+            # A surname said as it is stored ("every Johnson") means those patients only, never the
+            # names it could be a plural of ("John").
+            exact = [p for p in patients if _holds_as_said(p.words, said)]
+            members = exact or [p for p in patients if _holds_plural(p.words, said)]
             if cue in _cue_table("family_women"):
                 members = [p for p in members if p.sex == "F"]
             if len(members) >= 2 or (members and len(said) > 1):
@@ -282,6 +285,12 @@ def _capitalised_after(text: str, at: int) -> list[tuple[str, int, int]]:
         out.append((m.group(), m.start(), m.end()))
         at = m.end()
     return out
+
+
+def _holds_as_said(name: tuple[str, ...], said: list[str]) -> bool:
+    """The name holds the said words side by side, each exactly as said."""
+    n = len(said)
+    return any(list(name[k : k + n]) == said for k in range(len(name) - n + 1))
 
 
 def _holds_plural(name: tuple[str, ...], said: list[str]) -> bool:
