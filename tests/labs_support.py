@@ -6,7 +6,9 @@ sibling database `quarry_labs_test`, so the demo data of the main database is un
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
@@ -48,3 +50,14 @@ def final_call(info: AgentInfo, sql: str, explanation: str = "test") -> ModelRes
 def turns(messages: list[ModelMessage]) -> int:
     """Model responses so far in the history (one per model turn)."""
     return sum(isinstance(m, ModelResponse) for m in messages)
+
+
+def ask_rows(question: str, settings: Settings) -> list[dict[str, Any]]:
+    """The rows labs answers `question` with, asked as the local operator; the answer must be ok."""
+    from quarry.apps.labs.orchestrator import run
+    from quarry.caller import LOCAL, acting_as
+
+    with acting_as(LOCAL):
+        resp = asyncio.run(run(question, settings=settings))
+    assert resp.status == "ok" and resp.rows is not None, (resp.status, resp.sql, resp.error)
+    return resp.rows

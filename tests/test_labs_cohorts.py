@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date
-from typing import Any
 
 import pytest
 
@@ -19,7 +18,7 @@ from quarry.apps.labs.orchestrator import run
 from quarry.caller import LOCAL, acting_as
 from quarry.db import get_database
 from quarry.settings import Settings
-from tests.labs_support import load_test_data
+from tests.labs_support import ask_rows, load_test_data
 
 
 @pytest.mark.parametrize(
@@ -82,11 +81,7 @@ def labs_settings() -> Settings:
     return load_test_data()[0]
 
 
-def _ask(question: str, settings: Settings) -> list[dict[str, Any]]:
-    with acting_as(LOCAL):
-        resp = asyncio.run(run(question, settings=settings))
-    assert resp.status == "ok" and resp.rows is not None, (resp.status, resp.sql, resp.error)
-    return resp.rows
+_ask = ask_rows
 
 
 def _busy_patient(settings: Settings) -> tuple[int, str]:

@@ -3,18 +3,13 @@ offline reading could not express). Sentences written for these tests, in the fo
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import pytest
 
 from quarry.apps.labs.evaluate import expand_gold
 from quarry.apps.labs.offline_intent import parse
-from quarry.apps.labs.orchestrator import run
-from quarry.caller import LOCAL, acting_as
 from quarry.db import get_database
 from quarry.settings import Settings
-from tests.labs_support import load_test_data
+from tests.labs_support import ask_rows, load_test_data
 
 RANKINGS = [
     # (question, aggregate, group_by, top, counted reports)
@@ -71,11 +66,7 @@ def labs_settings() -> Settings:
     return load_test_data()[0]
 
 
-def _ask(question: str, settings: Settings) -> list[dict[str, Any]]:
-    with acting_as(LOCAL):
-        resp = asyncio.run(run(question, settings=settings))
-    assert resp.status == "ok" and resp.rows is not None, (resp.status, resp.sql)
-    return resp.rows
+_ask = ask_rows
 
 
 def test_top_labs_by_results_are_the_busiest(labs_settings: Settings) -> None:

@@ -96,6 +96,11 @@ def remote_models(settings: Settings) -> list[Model]:
     return [] if provider is None else _guarded_models(provider, settings, Breaker.for_settings(settings))
 
 
+def model_in_use(settings: Settings, injected: Model | None) -> bool:
+    """True when a language model does a step: one is injected (tests), or a remote chain is configured."""
+    return injected is not None or bool(remote_models(settings))
+
+
 def _guarded_models(provider: RemoteProvider, settings: Settings, breaker: Breaker) -> list[Model]:
     # The OpenAI client costs ~0.7 s to import: only a configured remote provider pays it.
     from pydantic_ai.models.openai import OpenAIChatModel

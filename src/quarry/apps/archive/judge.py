@@ -19,7 +19,7 @@ from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.agent import AgentFailed, run_agent
-from quarry.llm import is_offline, output_call, remote_models
+from quarry.llm import is_offline, model_in_use, output_call
 from quarry.settings import Settings
 
 from .concepts import Parsed
@@ -73,7 +73,7 @@ def judge_prompt(request: str, result: SearchResult) -> str:
 
 def model_judging(settings: Settings, judge: Model | None) -> bool:
     """True when a model judges relevance: one is injected, or a remote model is configured."""
-    return judge is not None or bool(remote_models(settings))
+    return model_in_use(settings, judge)
 
 
 async def judge_with_model(

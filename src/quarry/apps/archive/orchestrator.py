@@ -38,7 +38,7 @@ from quarry.db import Database, get_database
 from quarry.embed import Embedder, get_embedder
 from quarry.errors import DataMissing, NotFound
 from quarry.inputs import clean_question, clean_session_id
-from quarry.llm import user_texts
+from quarry.llm import model_in_use, user_texts
 from quarry.search import tokenize
 from quarry.settings import Settings, get_settings
 
@@ -62,7 +62,7 @@ from .planner import (
 )
 from .refine import MAX_ATTEMPTS, ArchivePolicy, Rewrite, constraints_of, dropped, search_args
 from .relevance import Concept, concepts_of, grade_items, verdict_of
-from .rewrite import model_rewriting, rewrite_query
+from .rewrite import rewrite_query
 from .thresholds import EMBEDDING_VIEW_OFF, Thresholds, thresholds_for
 from .tools import MATCH_COUNT, item_seed, search_archives_db
 from .vocab import MEDIA_WORDS, PLACES
@@ -412,7 +412,7 @@ async def _search(
     async def rewrite(tried: Sequence[tuple[str, int]], strategy: str, suggested: str) -> tuple[str, str] | None:
         return await rewrite_query(message, tried, strategy, suggested, settings=settings, model=rewriter)
 
-    toolset = _search_toolset(parsed, thresholds, on_attempt, rewrite if model_rewriting(settings, rewriter) else None)
+    toolset = _search_toolset(parsed, thresholds, on_attempt, rewrite if model_in_use(settings, rewriter) else None)
     concepts = tuple(concepts_of(parsed))
     deps = _SearchDeps(
         db, embedder, parsed, concepts, thresholds, message, settings, judge, model_judging(settings, judge)

@@ -20,7 +20,7 @@ from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.agent import AgentFailed, run_agent
-from quarry.llm import is_offline, output_call, remote_models
+from quarry.llm import is_offline, output_call
 from quarry.settings import Settings
 
 MAX_QUERY_CHARS = 200
@@ -52,11 +52,6 @@ def rewrite_prompt(request: str, tried: Sequence[tuple[str, int]], strategy: str
         f"User request: {request}\nQueries tried:\n{lines}\nStrategy: {strategy}\n"
         f"The rule-based wording would be: {suggested!r}"
     )
-
-
-def model_rewriting(settings: Settings, model: Model | None) -> bool:
-    """True when a model rewrites refinements: one is injected, or a remote model is configured."""
-    return model is not None or bool(remote_models(settings))
 
 
 async def rewrite_query(
