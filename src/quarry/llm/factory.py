@@ -97,8 +97,9 @@ def remote_models(settings: Settings) -> list[Model]:
 
 
 def model_in_use(settings: Settings, injected: Model | None) -> bool:
-    """True when a language model does a step: one is injected (tests), or a remote chain is configured."""
-    return injected is not None or bool(remote_models(settings))
+    """True when a language model does a step: one is injected (tests), or a remote chain is configured.
+    Asked per turn, so it reads the settings only: building the chain makes a client per model."""
+    return injected is not None or remote_provider(settings) is not None
 
 
 def _guarded_models(provider: RemoteProvider, settings: Settings, breaker: Breaker) -> list[Model]:

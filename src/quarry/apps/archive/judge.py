@@ -19,7 +19,7 @@ from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.agent import AgentFailed, run_agent
-from quarry.llm import is_offline, model_in_use, output_call
+from quarry.llm import is_offline, output_call
 from quarry.settings import Settings
 
 from .concepts import Parsed
@@ -69,11 +69,6 @@ def judge_prompt(request: str, result: SearchResult) -> str:
         f"User request: {request}\nSearch query: {result.query}\nFilters applied: {result.constraints.describe()}\n\n"
         f"Top items:\n{format_hits(result.hits[:JUDGED_ITEMS])}"
     )
-
-
-def model_judging(settings: Settings, judge: Model | None) -> bool:
-    """True when a model judges relevance: one is injected, or a remote model is configured."""
-    return model_in_use(settings, judge)
 
 
 async def judge_with_model(

@@ -47,7 +47,7 @@ from .corpus import MediaType
 from .evidence import concept_evidence
 from .ingest import item_count
 from .intent import NOT_FOUND, REPLIES
-from .judge import judge_with_model, model_judging, model_passed
+from .judge import judge_with_model, model_passed
 from .models import ArchiveHit, ArchivePlan, ArchiveResponse, Attempt, Constraints, Relaxed, SearchResult
 from .planner import (
     Heard,
@@ -415,7 +415,7 @@ async def _search(
     toolset = _search_toolset(parsed, thresholds, on_attempt, rewrite if model_in_use(settings, rewriter) else None)
     concepts = tuple(concepts_of(parsed))
     deps = _SearchDeps(
-        db, embedder, parsed, concepts, thresholds, message, settings, judge, model_judging(settings, judge)
+        db, embedder, parsed, concepts, thresholds, message, settings, judge, model_in_use(settings, judge)
     )
     agent: Agent[_SearchDeps, str] = Agent(toolsets=[toolset], name="archive-search", deps_type=_SearchDeps)
     args = search_args(plan.query or message, plan.constraints)
