@@ -46,13 +46,13 @@ def _verdict(message: str | None) -> str | None:
 
 
 def _product(db: Database, where: str, params: dict[str, Any]) -> dict[str, Any]:
-    """One product whose features match `where` and whose name no other product shares (the question
-    names it unambiguously)."""
+    """One product whose features match `where` and whose name no other product shares, not even as a
+    listing with a seller code (the question names it unambiguously)."""
     rows = db.fetch_all(
         f"""SELECT b.random_key, b.persian_name, b.english_name, b.extra_features
             FROM shop.base_products b
             WHERE {where}
-              AND (SELECT count(*) FROM shop.base_products o WHERE o.english_name = b.english_name) = 1
+              AND (SELECT count(*) FROM shop.base_products o WHERE o.listing_name = b.listing_name) = 1
             ORDER BY b.random_key LIMIT 1""",
         params,
     )
@@ -98,7 +98,7 @@ def test_is_it_sold_in_a_city_is_answered_from_that_citys_offers(shop_db: Databa
            FROM shop.base_products b CROSS JOIN shop.cities c
            JOIN shop.members m ON m.base_random_key = b.random_key
            JOIN shop.shops s ON s.id = m.shop_id
-           WHERE (SELECT count(*) FROM shop.base_products o WHERE o.english_name = b.english_name) = 1
+           WHERE (SELECT count(*) FROM shop.base_products o WHERE o.listing_name = b.listing_name) = 1
            GROUP BY b.random_key, b.english_name, c.id, c.name
            HAVING (count(m.*) FILTER (WHERE s.city_id = c.id) > 0) = :sold
            ORDER BY b.random_key, c.id LIMIT 1""",

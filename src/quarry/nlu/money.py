@@ -34,7 +34,8 @@ def money_pattern(p: str = "") -> str:
     return (
         rf"(?:(?<!\w)(?P<{p}cur>{_alt(cur['before'])}))?\s*"
         rf"(?:(?<![\d.,])(?P<{p}num>{NUMBER})|(?P<{p}frac>{fractions})(?:\s+an?)?)"
-        rf"\s*(?P<{p}suf>{_alt(list(scales()))})?(?!\w)"
+        # Spoken Persian puts its copula on the scale word («۳۰ میلیونه» "it's 30 million").
+        rf"\s*(?P<{p}suf>{_alt(list(scales()))})?(?:(?<=[\u0600-\u06ff])ه)?(?!\w)"
         rf"(?:\s*(?P<{p}cur2>{_alt(cur['after'])})(?![^\W\d_]))?"
     )
 

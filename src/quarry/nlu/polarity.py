@@ -65,6 +65,12 @@ def _words() -> _Words:
     )
 
 
+def negation_cues() -> frozenset[str]:
+    """The words that negate what follows ("not", «نه», "tanpa"), folded: a reader that drops function
+    words keeps these, or the negation is lost."""
+    return _words().cues
+
+
 def _fa_negated_verb(word: str, w: _Words) -> bool:
     for prefix in w.fa_prefixes:
         rest = word[len(prefix) :].lstrip("\u200c")

@@ -39,7 +39,7 @@ from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .question_words import writes_persian
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
-from .transliterate import finglish_to_persian
+from .transliterate import finglish_to_persian, sounds_alike
 from .variants import differences, unasked_variants
 from .vocab import loaded_words
 from .yes_no import availability_message, yes_no_answer, yes_no_message
@@ -175,18 +175,30 @@ def _call(name: str, args: dict[str, Any]) -> ModelResponse:
 
 def pick(found: list[Candidate], product: str) -> tuple[Candidate | None, list[str]]:
     """The best candidate matching every distinguishing token of `product` (variant words, numbers,
-    colours); else (None, what the best one lacks: the product asked about is not in the catalogue)."""
+    colours), ranked as `fits` ranks them; else (None, what the best one lacks: the product asked about
+    is not in the catalogue)."""
     good = [c for c in found if c.score >= MIN_LOOKUP_SCORE]
     if not good:
         return None, []
+    if ranked := fits(good, product):
+        return ranked[0], []
     colours = loaded_words().colours
-    first: list[str] | None = None
-    for c in good:
-        missing = differences(product, c.english_name, c.persian_name, colours)
-        if not missing:
-            return c, []
-        first = missing if first is None else first
-    return None, first or []
+    return None, differences(product, good[0].english_name, good[0].persian_name, colours)
+
+
+def fits(found: list[Candidate], product: str) -> list[Candidate]:
+    """The candidates matching every distinguishing token of `product`, best fit first: no variant word
+    the user did not say (the plain S24 before the S24 Ultra), then the most of the user's words held
+    («اسکیپ» is the Escape, not the Talon), then the search score. Random keys quoted come first."""
+    colours = loaded_words().colours
+    fit = [c for c in found if not differences(product, c.english_name, c.persian_name, colours)]
+    named = [c for c in fit if c.matched == "fuzzy"]
+    if not named:
+        return fit
+    order = {c.random_key: i for i, c in enumerate(named)}
+    named.sort(key=lambda c: (bool(unasked_variants(product, c.english_name, c.persian_name)),
+                              -_covered(product, c), order[c.random_key]))  # fmt: skip
+    return [c for c in fit if c.matched != "fuzzy"] + named
 
 
 EQUAL_SCORE = 0.97
@@ -200,8 +212,10 @@ def _covered(product: str, c: Candidate) -> int:
     a slip, or across scripts («مارکوس» in "IKEA MARKUS")."""
     asked = [w for w in re.findall(r"[^\W\d_]{3,}", fold_joined(product.lower()))]
     names = set(re.findall(r"\w+", fold_joined(f"{c.english_name} {c.persian_name}".lower())))
-    names |= {fold_joined(finglish_to_persian(w)) for w in names if w.isascii() and w.isalpha()}
-    return sum(1 for w in asked if w in names or any(fuzz.ratio(w, n) >= SAME_WORD for n in names))
+    latin = [w for w in names if w.isascii() and w.isalpha()]
+    names |= {fold_joined(finglish_to_persian(w)) for w in latin}
+    return sum(1 for w in asked if w in names or any(fuzz.ratio(w, n) >= SAME_WORD for n in names)
+               or any(sounds_alike(w, n) for n in latin))  # fmt: skip
 
 
 def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
@@ -209,15 +223,17 @@ def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
     variant word they did not (the plain S24 before the S24 Ultra), as many of their words, and a search
     score as high. Two or more different products here mean the user has not said which one
     ("Asus TUF F15 8GB 256GB" in five processors, «مانیتور ایکس ویژن XL2278H» in five sizes)."""
-    colours = loaded_words().colours
-    fit = [c for c in found if c.score >= MIN_LOOKUP_SCORE and c.matched == "fuzzy"
-           and not differences(product, c.english_name, c.persian_name, colours)]  # fmt: skip
+    fit = [c for c in fits([c for c in found if c.score >= MIN_LOOKUP_SCORE], product) if c.matched == "fuzzy"]
     fit = [c for c in fit if not unasked_variants(product, c.english_name, c.persian_name)] or fit
     if len(fit) < 2:
         return []
     covered = {c.random_key: _covered(product, c) for c in fit}
-    most, best = max(covered.values()), max(c.score for c in fit)
+    most = max(covered.values())
+    best = max(c.score for c in fit if covered[c.random_key] == most)
     pool = [c for c in fit if covered[c.random_key] == most and c.score >= EQUAL_SCORE * best]
+    # A listing's seller-coded twins fit as well as it does, however the shops spelled the rest of the name.
+    listings = {c.listing for c in pool if c.listing}
+    pool += [c for c in fit if c.listing in listings and c not in pool]
     distinct = {(c.english_name.lower(), c.persian_name): c for c in pool}
     return list(distinct.values()) if len(distinct) >= 2 else []
 
@@ -309,6 +325,10 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
             message = not_in_catalogue(missing, q.product) if missing else NOT_FOUND
             return output_call(info, ShopAnswer(message=message, differs=missing or None, absent=True))
         if len(options := equal_fits(found, q.product)) >= 2:
+            if q.intent == "feature":
+                # A value several products share needs no choice: read it from each (in parallel).
+                return ModelResponse(parts=[ToolCallPart("get_product_features", {"base_random_key": c.random_key})
+                                            for c in options[:MAX_COMPARED]])  # fmt: skip
             # Several products fit equally: ask which one; never a key or a figure of a guessed one.
             return output_call(info, ShopAnswer(message=which_one(options, last_user_text(messages))))
         key = chosen.random_key
@@ -322,22 +342,18 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     chosen = pick(searched, q.product)[0]
     keys = [chosen.random_key] if chosen else None
     if last.tool_name == "get_product_features":
+        text = last_user_text(messages)
+        read = [r for r in returns if r.tool_name == "get_product_features"]
+        if len(read) >= 2:
+            return output_call(info, _shared_value(q, text, equal_fits(searched, q.product), read))
         if isinstance(last.content, str):
             return output_call(info, ShopAnswer(message=NOT_FOUND))
         features = _FEATURES.validate_python(last.content)
-        if q.yes_no and chosen is not None:
-            text = last_user_text(messages)
-            verdict = yes_no_answer(get_database(get_settings()), text, chosen, features, loaded_words())
-            if verdict is not None:
-                return output_call(info, ShopAnswer(message=yes_no_message(verdict, text, NO_FEATURE),
-                                                    base_random_keys=keys))  # fmt: skip
-            if q.feature is None:
-                # No feature named ("X دارین؟"-like): the product itself was asked for.
-                return output_call(info, ShopAnswer(base_random_keys=keys))
-        feature = _pick_feature(features, q.feature)
-        if q.unit is not None and (feature is None or _measured_in([feature], q.unit) is None):
-            feature = _measured_in(features, q.unit)
-        return output_call(info, ShopAnswer(message=feature.value if feature else NO_FEATURE, base_random_keys=keys))
+        if q.yes_no and chosen is not None and q.feature is None and _feature_answer(q, text, chosen, features) is None:
+            # No feature named ("X دارین؟"-like): the product itself was asked for.
+            return output_call(info, ShopAnswer(base_random_keys=keys))
+        answer = _feature_answer(q, text, chosen, features) if chosen is not None else None
+        return output_call(info, ShopAnswer(message=answer or NO_FEATURE, base_random_keys=keys))
     if isinstance(last.content, str):
         return output_call(info, ShopAnswer(message=NOT_FOUND))
     stats = SellerStatistics.model_validate(last.content)
@@ -357,6 +373,37 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
     value = in_rial(stats.numeric_answer, stats.metric) if q.scope.rial else stats.numeric_answer
     return output_call(info, ShopAnswer(numeric_answer=value, base_random_keys=keys))
+
+
+MAX_COMPARED = 5
+"""At most this many equally fitting products are read for a value they may share."""
+
+
+def _feature_answer(q: Question, text: str, product: Candidate, features: list[Feature]) -> str | None:
+    """What feature question `q` gets for `product`: the yes/no verdict or the value asked for; None when
+    the product records no such feature (or, for a yes/no, when the question names no feature)."""
+    if q.yes_no:
+        verdict = yes_no_answer(get_database(get_settings()), text, product, features, loaded_words())
+        if verdict is not None:
+            return yes_no_message(verdict, text, NO_FEATURE)
+        if q.feature is None:
+            return None
+    feature = _pick_feature(features, q.feature)
+    if q.unit is not None and (feature is None or _measured_in([feature], q.unit) is None):
+        feature = _measured_in(features, q.unit)
+    return feature.value if feature else None
+
+
+def _shared_value(q: Question, text: str, options: list[Candidate], read: list[ToolReturnPart]) -> ShopAnswer:
+    """Several products fit the name equally: the answer when every one of them gives the same (the
+    user need not choose), else the question back."""
+    answers = {
+        _feature_answer(q, text, c, _FEATURES.validate_python(r.content)) if not isinstance(r.content, str) else "?"
+        for c, r in zip(options, read, strict=False)
+    }
+    if len(answers) == 1 and len(read) == min(len(options), MAX_COMPARED) and "?" not in answers:
+        return ShopAnswer(message=answers.pop() or NO_FEATURE)
+    return ShopAnswer(message=which_one(options, text))
 
 
 def _filters(q: Question) -> dict[str, Any]:

@@ -30,13 +30,15 @@ from pydantic_ai.models import Model
 
 from quarry.agent import AgentFailed, DecisionStep, PlanStep, RetrievalStep, TraceStep
 from quarry.db import Database
+from quarry.nlu.degree import find_degrees
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
+from .narrow_bounds import feature_bounds
 from .narrow_features import features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
-from .nlu import as_written, ask_for_city, place_named
+from .nlu import as_written, ask_for_city, place_named, unit_forms
 from .picks import ignorable, picked_extreme, picked_number
 from .question_words import writes_persian
 from .retry import run_with_retry
@@ -176,28 +178,15 @@ async def coordinate(
         return _select(state.options[number - 1], number, persian, trace, "option shown")
     vocabulary = await db.run(catalogue_words, db)
     extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details.scoped() else None
-    if extreme is not None:
-        # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
-        # gathered so far, which the options on screen are the first of; those options when none is found.
-        wanted = state.details.model_copy(update={"cheap": True}) if extreme == "cheap" else state.details
-        found = await db.run(search_offers, db, wanted)
-        trace.append(_retrieval(found, wanted))
-        pool = list(found.top) or list(state.options)
-        if pool:
-            prices = [o.price for o in pool]
-            best = pool[prices.index(min(prices) if extreme == "cheap" else max(prices))]
-            shown_keys = [o.member_random_key for o in state.options]
-            if best.member_random_key in shown_keys:
-                at = shown_keys.index(best.member_random_key)
-                return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown")
-            return _select(
-                best,
-                None,
-                persian,
-                trace,
-                f"the {extreme}est offer under the constraints, not shown",
-                cheapest=extreme == "cheap",
-            )
+    if extreme is not None and _states_offer_scope(text, vocabulary):
+        # "the cheapest one from a seller with a warranty": a constraint and a pick, read below together.
+        extreme = None
+    # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
+    # gathered so far, which the options on screen are the first of; those options when none is found.
+    shown_now = state.options
+    picked = None if extreme is None else await _extreme_offer(db, state.details, extreme, shown_now, persian, trace)
+    if picked is not None:
+        return picked
     if number is not None and not state.options and last_selection is not None and last_selection.fresh(number):
         trace.append(DecisionStep(step="select", action="cached", model="policy", reason="same reply within 60 s"))
         msg = f"گزینه‌ی {_fa(str(number), True)}" if persian else f"Option {number}"
@@ -222,18 +211,27 @@ async def coordinate(
                  filters={**stated, "unresolved": [unknown]} if unknown else stated)
     )  # fmt: skip
     unread = [k for k in delta.keywords if not vocabulary.knows(k)]
-    if (
-        shown
-        and not delta.stop
+    nothing_read = (
+        not delta.stop
         and unknown is None
         and delta.model_copy(update={"keywords": []}).is_empty()
         and (len(unread) == len(delta.keywords))
-    ):
-        # Options on screen and no constraint read ("hmm which one"): they are shown again, the words said
-        # in the trace; nothing is searched without them.
-        reason = f"not an option number; no constraint in {unread}" if unread else "not an option number"
-        trace.append(DecisionStep(step="select", action="replay", model="policy", reason=reason))
-        return Reply(render_options(state.options, persian), state, None, trace)
+    )
+    if nothing_read and (shown or (state.details.scoped() and unread)):
+        # No constraint read ("hmm which one", «راستی ارسال به شهرستان دارین؟»): the options on screen are
+        # shown again, or the dialogue waits for its next constraint; the words are said back, and nothing
+        # is searched with them.
+        reason = f"no constraint in {unread}" if unread else "not an option number"
+        trace.append(DecisionStep(step="select", action="replay" if shown else "wait", model="policy", reason=reason))
+        said = _not_read(unread, persian)
+        if shown:
+            return Reply(said + render_options(state.options, persian), state, None, trace)
+        more = (
+            "شرط بعدی را بگویید (برند، بودجه، شهر، ...)."
+            if persian
+            else "Tell me the next condition (brand, budget, city...)."
+        )
+        return Reply(said + more, state, None, trace)
     if delta.stop:
         return Reply(
             "باشه؛ هر وقت خواستید دوباره بپرسید." if persian else "OK — ask again any time.", None, None, trace
@@ -277,6 +275,13 @@ async def coordinate(
         )
         note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
                 else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
+    if set(dropped) <= {"keywords"} and (extreme := _superlative(text)) is not None:
+        # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words
+        # that named nothing in the catalogue are said to have been set aside).
+        state.details = details
+        if (picked := await _extreme_offer(db, details, extreme, state.options, persian, trace)) is not None:
+            picked.message = note + picked.message
+            return picked
     # Once options were shown, a refinement recomputes them (no more questions).
     question = _next_question(details, state.asked) if found.total > TOP and not shown else None
     if question is not None:
@@ -287,6 +292,50 @@ async def coordinate(
     action = "recompute" if shown else "show"
     trace.append(DecisionStep(step="options", action=action, model="policy", count=len(found.top)))
     return Reply(note + render_options(found.top, persian), state, None, trace)
+
+
+def _states_offer_scope(text: str, words: CatalogueWords) -> bool:
+    """Whether `text` states a constraint on the offers (a city, a warranty, a seller score, a price
+    bound, a brand), words the catalogue's names do not hold."""
+    # The words of a pick («ارزونترینو انتخاب میکنم») are not read as a brand («انتخاب» is one).
+    d = extract_delta(" ".join(w for w in fold_joined(text.lower()).split() if w not in ignorable()), words)
+    return any(v is not None for v in (d.city_id, d.has_warranty, d.min_score, d.min_price, d.max_price, d.brand_id))
+
+
+def _not_read(words: list[str], persian: bool) -> str:
+    """The words of a turn no constraint was read from, said back ("" when there are none)."""
+    if not words:
+        return ""
+    listed = "، ".join(words) if persian else ", ".join(words)
+    return f"از «{listed}» شرطی برای جست‌وجو نخواندم. " if persian else f"I read no condition from “{listed}”. "
+
+
+def _superlative(text: str) -> str | None:
+    """'cheap' or 'expensive' when `text` asks for the one extreme by price («ارزونترین», "cheapest"),
+    whatever else it says; None otherwise."""
+    said = {d.concept for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")}
+    return said.pop() if len(said) == 1 else None
+
+
+async def _extreme_offer(
+    db: Database, details: MemberDetails, extreme: str, shown: list[Option], persian: bool, trace: list[TraceStep]
+) -> Reply | None:
+    """The cheapest (or dearest) offer under every constraint in `details`, said as the option it is
+    among those `shown`, or as one not shown; None when no offer meets them and none is shown."""
+    wanted = details.model_copy(update={"cheap": True}) if extreme == "cheap" else details
+    found = await db.run(search_offers, db, wanted)
+    trace.append(_retrieval(found, wanted))
+    pool = list(found.top) or list(shown)
+    if not pool:
+        return None
+    prices = [o.price for o in pool]
+    best = pool[prices.index(min(prices) if extreme == "cheap" else max(prices))]
+    shown_keys = [o.member_random_key for o in shown]
+    if best.member_random_key in shown_keys:
+        at = shown_keys.index(best.member_random_key)
+        return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown")
+    why = f"the {extreme}est offer under the constraints, not shown"
+    return _select(best, None, persian, trace, why, cheapest=extreme == "cheap")
 
 
 NAMED_CATEGORY_SHARE = 0.8
@@ -322,10 +371,24 @@ def _with_features(db: Database, delta: MemberDelta, text: str, category: int, w
     `extra_features` (whichever model extracted the rest), and without the words they used or the
     dialogue's known filler («میخوام», "mikham", "bashe") as name keywords. Any other word stays a
     keyword: when it empties the search it is dropped by the relaxation and said back."""
-    named = features_named(db, text, category, dict(words.feature_names))
-    used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()}
-    keywords = [k for k in delta.keywords if fold_joined(k) not in used and fold_joined(k) not in ignorable()]
-    return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords})
+    bounds = feature_bounds(db, text, category)
+    named = features_named(db, text, category, dict(words.feature_names), frozenset(bounds.ranges))
+    used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()} | bounds.words
+    keywords = [k for k in delta.keywords if not _said_by(fold_joined(k), used) and fold_joined(k) not in ignorable()]
+    return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords,
+                                    "ranges": {**bounds.ranges, **delta.ranges}})  # fmt: skip
+
+
+_ENCLITICS = ("شون", "ش", "م", "ه")
+"""Spoken endings on a feature's name («حافظه‌ش» "its memory», «ظرفیتش»)."""
+
+
+def _said_by(word: str, used: set[str]) -> bool:
+    """Whether `word` is one of the words a feature was read from: as written, without a spoken ending
+    («حافظهش»), or as a unit form of a unit used («گیگ» for «گیگابایت»)."""
+    if word in used or unit_forms().get(word) in used:
+        return True
+    return any(word.endswith(e) and word[: -len(e)] in used for e in _ENCLITICS if len(word) > len(e) + 2)
 
 
 def _select(

@@ -38,6 +38,10 @@ class Candidate(BaseModel):
     matched: Literal["key", "fuzzy"] = Field(description="key: a random key quoted in the query; fuzzy: by name.")
     score: float = Field(description="Whole-name + word trigram similarity + ts_rank_cd (key matches: 9).")
     searched: str = Field("", description="The folded query (or the keys) searched.")
+    listing: str = Field(
+        "",
+        description="The name shared by the product's listings with and without a seller code, when it has such twins.",
+    )
 
 
 class Feature(BaseModel):

@@ -139,6 +139,11 @@ def _numbers(tokens: list[str], values: tuple[Value, ...], english_keys: dict[st
     return found
 
 
+@lru_cache(maxsize=1)
+def _feature_heads() -> frozenset[str]:
+    return frozenset(fold_joined(w) for w in load_lexicon("quarry.apps.shop", "lexicon")["feature_heads"]["words"])
+
+
 def _negated(tokens: list[str], start: int, end: int) -> bool:
     return bool(set(tokens[max(0, start - 1) : start]) & _NEGATION or set(tokens[end : end + 1]) & {"نه", "no"})
 
@@ -158,7 +163,10 @@ def _words_pass(
         if v.number is not None or v.key in found or len(v.folded) < MIN_WORD:
             continue
         if v.folded in (_YES, _NO):
-            names = [fold_joined(v.key).split(), *(en.split() for en, fa in english_keys.items() if fa == v.key)]
+            key = fold_joined(v.key).split()
+            names = [key, *(en.split() for en, fa in english_keys.items() if fa == v.key)]
+            if len(key) > 1 and key[0] in _feature_heads():
+                names.append(key[1:])
             for name in names:
                 at = _phrase_at(tokens, name, close=close)
                 if at is not None and v.folded == (_NO if _negated(tokens, *at) else _YES):
@@ -173,6 +181,10 @@ def _phrase_at(tokens: list[str], phrase: list[str], *, close: bool) -> tuple[in
     """Where `phrase` stands in `tokens` (each word the same or, when `close`, from four letters a close
     spelling), or None."""
     k = len(phrase)
+    if k > 1 and "".join(phrase) in tokens:
+        # A two-word name written as one («سیم‌کارت», folded «سیمکارت», for «سیم کارت»).
+        at = tokens.index("".join(phrase))
+        return at, at + 1
     for i in range(len(tokens) - k + 1):
         if all(t == p or (close and len(p) >= 4 and len(t) >= 4 and t[0] == p[0] and fuzz.ratio(t, p) >= CLOSE)
                for t, p in zip(tokens[i : i + k], phrase, strict=True)):  # fmt: skip
@@ -180,9 +192,12 @@ def _phrase_at(tokens: list[str], phrase: list[str], *, close: bool) -> tuple[in
     return None
 
 
-def features_named(db: Database, text: str, category: int, english_keys: dict[str, str]) -> dict[str, str]:
-    """Feature key → stored value for every feature of `category` the utterance asks for."""
-    values = category_values(db).get(category, ())
+def features_named(
+    db: Database, text: str, category: int, english_keys: dict[str, str], bounded: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """Feature key → stored value for every feature of `category` the utterance asks for (`bounded`: keys
+    the utterance bounds instead, «حداقل ۸ کیلو», whose number names no value)."""
+    values = tuple(v for v in category_values(db).get(category, ()) if v.key not in bounded)
     # Negations are read on the words as typed: the number reader takes «نه» ("no") for nine.
     raw = re.sub(r"[^\w\s]", " ", fold_joined(text.lower())).split()
     refused = {v for v in values if (at := _phrase_at(raw, v.folded.split(), close=False)) and _negated(raw, *at)}

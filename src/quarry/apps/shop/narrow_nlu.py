@@ -23,12 +23,13 @@ from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
 from quarry.llm import last_user_text, output_call
+from quarry.nlu.degree import find_degrees
 from quarry.nlu.money import scales
 from quarry.search.text import fold_joined
 
 from .nlu import city_by_ending, place_named, unit_forms
 from .scope import read_scope
-from .transliterate import finglish_to_persian, looks_finglish
+from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
 from .turnstate import MemberDelta
 from .vocab import BRANDS, CITIES, COLOUR_KEY, CatalogueWords, loaded_words
 
@@ -43,7 +44,7 @@ _CITY_IDS = {c.fa: c.id for c in CITIES}
 _CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
 _STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
 _FILLER = re.compile(
-    r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|"
+    r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|ام|"
     r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
     r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
     r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید)(?!\w)"
@@ -81,6 +82,10 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         delta.has_warranty = scope.has_warranty
     if _CHEAP.search(t):
         delta.cheap, t = True, _CHEAP.sub(" ", t)
+    for d in reversed([d for d in find_degrees(t) if d.concept == "cheap"]):
+        # «ارزونترین», "cheaper": the core degree reader knows every spelling of the comparative and
+        # superlative; the word then names no product.
+        delta.cheap, t = True, t[: d.start] + " " + t[d.end :]
     for pairs, field in ((words.categories, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):
         if found := _first(pairs, t):
             setattr(delta, field, found[0])
@@ -90,6 +95,11 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         # are then no keywords).
         delta.category_id = found[0]
         t = " ".join(w for w in t.split() if not words.knows(finglish_to_persian(w)) or w in _LATIN_KEEP)
+    if delta.category_id is None and looks_finglish(t) and (heard := _category_by_sound(t, words)) is not None:
+        # "ye chaisaz mikham", "mokhlotkon": the transliteration drops vowels («چیسز»), the consonants
+        # still spell the category («چای ساز», «مخلوط کن»).
+        delta.category_id = heard[0]
+        t = re.sub(rf"(?<!\w){re.escape(heard[1])}(?!\w)", " ", t, count=1)
     if delta.city_id is None and (place := place_named(t, words)) is not None and place.city is not None:
         # "dar esfahan", «در تهرون»: a city despite a slip or in Finglish (an unknown place is asked back
         # by the coordinator).
@@ -112,6 +122,26 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         or (w.isdigit() and i > 0 and not tokens[i - 1].isdigit() and not _unit_after(tokens, i))
     ]  # fmt: skip
     return delta
+
+
+MIN_SOUNDS = 3
+"""Consonants a Finglish word needs before its sound is compared with a category's name."""
+
+
+def _category_by_sound(t: str, words: CatalogueWords) -> tuple[int, str] | None:
+    """(category id, the words) for Finglish words that sound like a category's name, the name's words
+    written together or apart ("chai saz", "chaisaz"); None when none does."""
+    # Persian names only: an English word is read as English ("actually" is no "kettle").
+    persian = [(phrase, ident) for phrase, ident in words.categories if not phrase.isascii()]
+    sounds = {sound_skeleton(phrase.replace(" ", "")): ident for phrase, ident in persian}
+    tokens = t.split()
+    for n in (2, 1):
+        for i in range(len(tokens) - n + 1):
+            said = " ".join(tokens[i : i + n])
+            heard = sound_skeleton(said.replace(" ", ""))
+            if len(heard) >= MIN_SOUNDS and heard in sounds:
+                return sounds[heard], said
+    return None
 
 
 def _unit_after(tokens: list[str], i: int) -> bool:

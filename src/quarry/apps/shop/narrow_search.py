@@ -53,7 +53,8 @@ WITH kw AS MATERIALIZED (
                 ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32)
                 + word_similarity(:q, b.persian_fold) END AS r
     FROM shop.base_products b
-    WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb)
+    WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
+               AND CAST(:ranges AS jsonb) = '{}'::jsonb)
       AND (CAST(:category AS integer) IS NULL OR b.category_id = CAST(:category AS integer))
       AND (CAST(:brand AS integer) IS NULL OR b.brand_id = CAST(:brand AS integer))
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
@@ -61,11 +62,18 @@ WITH kw AS MATERIALIZED (
       -- every feature asked for, compared folded: the catalogue writes «۵۵ اینچ» and «55 اینچ» alike
       AND NOT EXISTS (SELECT 1 FROM jsonb_each_text(CAST(:attributes AS jsonb)) a
                       WHERE quarry_fold(coalesce(b.extra_features ->> a.key, '')) <> quarry_fold(a.value))
+      -- every measured bound asked for, on the value's leading number («۸ کیلوگرم» → 8)
+      AND NOT EXISTS (SELECT 1 FROM jsonb_each(CAST(:ranges AS jsonb)) r
+                      WHERE NOT coalesce(substring(quarry_fold(b.extra_features ->> r.key)
+                                                   FROM '^ *([0-9]+(?:[.][0-9]+)?)')::numeric
+                                         BETWEEN coalesce(CAST(r.value ->> 0 AS numeric), -1e18)
+                                             AND coalesce(CAST(r.value ->> 1 AS numeric), 1e18), false))
 ), m AS MATERIALIZED (
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
            f.score / 50.0 AS rank
     FROM shop.offer_facts f
     WHERE CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
+      AND CAST(:ranges AS jsonb) = '{}'::jsonb
 {offer_filters}    UNION ALL
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
            kw.r + f.score / 50.0 AS rank
@@ -139,6 +147,7 @@ def _params(d: MemberDetails) -> dict[str, Any]:
         "warranty": d.has_warranty,
         "min_score": d.min_score,
         "attributes": json.dumps(d.attributes, ensure_ascii=False),
+        "ranges": json.dumps(d.ranges, ensure_ascii=False),
         "cheap": d.cheap,
         "top": TOP,
         "cap": DISTRIBUTION_CAP,

@@ -25,6 +25,7 @@ from quarry.nlu.degree import Degree, find_degrees
 from quarry.nlu.fuzzy import best_name
 from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.numbers import find_number_words
+from quarry.nlu.polarity import negation_cues
 from quarry.search.text import fold_joined
 
 from .once import once
@@ -58,6 +59,10 @@ def _metric_in(t: str) -> tuple[str, Metric] | None:
         grammar = re.compile(rf"(?:{counted.pattern})(?:\s+(?:{between})){{0,2}}\s+(?:{nouns})")
         for m in grammar.finditer(t):
             found.append((-len(m.group()), m.start(), m.group(), metric))
+    persons = pattern_of(listed(count["persons"])).pattern
+    if not found and pattern_of(listed(count["selling"])).search(t):
+        grammar = re.compile(rf"(?:{counted.pattern})(?:\s+(?:{between})){{0,2}}\s+(?:{persons})(?!\w)")
+        found.extend((-len(m.group()), m.start(), m.group(), "shops") for m in grammar.finditer(t))
     if not found:
         return None
     _, _, phrase, metric = min(found)
@@ -76,7 +81,7 @@ _FRAMING = re.compile(
     r"what|is|the|of|a|an|in|for|with|price|shops|shop|that|offer|give|please|how|much|does|do|which|"
     r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
 )
-_PUNCT = re.compile(r"[؟?!,،:;«»\"'()\[\]]|(?<!\d)\.|\.(?!\d)")
+_PUNCT = re.compile(r"[؟?!,،:;؛«»\"'()\[\]]|(?<!\d)\.|\.(?!\d)")
 """Punctuation, but not the point of a decimal number ("4.5", «۲۱.۵»)."""
 
 
@@ -197,7 +202,10 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
     else:
         return None
     city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", unmarked), text, words)
-    products = tuple(p for p in (_clean(part) for part in _OR.split(rest, maxsplit=1)) if p)
+    # Numbers said in words read as digits in each alternative («بیست و چهار هزار … یا سی هزارش؟»), the
+    # enclitic off a number's last word first.
+    parts = (_spelled(_NUMBER_ENCLITIC.sub(r"\1", _clean(part))) for part in _OR.split(rest, maxsplit=1))
+    products = tuple(p for p in parts if p)
     if len(products) != 2:
         return None
     if (whole := _elliptic(products[0], products[1], words)) is not None:
@@ -207,6 +215,8 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
 
 
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?")
+_NUMBER_ENCLITIC = re.compile(r"(?<!\w)(هزار|میلیون|صد|\d+)ش(?!\w)")
+"""«سی هزارش» "its thirty thousand", «۲۷ش»: a possessive ending on a number."""
 
 
 def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
@@ -235,6 +245,11 @@ def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
             j = out.index(second[i - 1])
             if j + 1 < len(out) and _NUMBER_WORD.fullmatch(out[j + 1]):
                 out[j + 1] = w
+        elif _NUMBER_WORD.fullmatch(w) and w not in out:
+            # A number alone («… ۲۴ هزار یا سی هزارش؟»): it replaces the first's only number of as many digits.
+            alike = [j for j, o in enumerate(out) if _NUMBER_WORD.fullmatch(o) and len(o) == len(w)]
+            if len(alike) == 1:
+                out[alike[0]] = w
     if named := [w for w in second if w in variants and w not in first]:
         out = [w for w in out if w not in variants] + named
     return " ".join(out)
@@ -251,7 +266,18 @@ def parse_question(text: str, words: CatalogueWords | None = None) -> Question:
 
 def _question(text: str, words: CatalogueWords) -> Question:
     q = _parse(text, words)
+    q = replace(q, product=_name_words(q.product, words), products=tuple(_name_words(p, words) for p in q.products))
     return replace(q, not_understood=_unread(" ".join(q.products or (q.product,)), words))
+
+
+def _name_words(span: str, words: CatalogueWords) -> str:
+    """The product span without the function and question words left in it («… تو» once «تهران» is
+    read as the city, «چقد میشه» closing the question): a word no product, category, feature or colour
+    writes that is a stop word of English or Persian, or a word of the question grammar, names no
+    product. Every other word stays, known or not (an unknown one is said back as not understood)."""
+    drop = (stopwords(("en", "fa")) | _grammar_words()) - negation_cues()
+    kept = [w for w in span.split() if any(ch.isdigit() for ch in w) or words.knows(w) or w not in drop]
+    return " ".join(kept) if kept else span
 
 
 def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
@@ -274,16 +300,28 @@ _ENCLITIC = re.compile(r"(?<!\w)(\w{3,}?)(شون|شان|ش)(?!\w)")
 def _question_lexicon_words() -> frozenset[str]:
     """Every word of `data/questions.toml`'s phrases, folded (what the question grammar reads)."""
 
-    def strings(node: object) -> list[str]:
-        if isinstance(node, str):
-            return [node]
-        if isinstance(node, list):
-            return [x for n in node for x in strings(n)]
-        if isinstance(node, dict):
-            return [x for n in node.values() for x in strings(n)]
-        return []
+    return frozenset(w for p in _strings(load_lexicon("quarry.apps.shop", "questions")) for w in fold_joined(p).split())
 
-    return frozenset(w for p in strings(load_lexicon("quarry.apps.shop", "questions")) for w in fold_joined(p).split())
+
+_GRAMMAR_TABLES = ("metrics", "counts", "price_asks", "price_asks_final", "asks", "availability", "yes_no", "compare")
+"""The tables of `data/questions.toml` whose words ask the question (variant words and Latin letters
+spelled in Persian name products)."""
+
+
+@lru_cache(maxsize=1)
+def _grammar_words() -> frozenset[str]:
+    table = load_lexicon("quarry.apps.shop", "questions")
+    return frozenset(w for name in _GRAMMAR_TABLES for p in _strings(table[name]) for w in fold_joined(p).split())
+
+
+def _strings(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, list):
+        return [x for n in node for x in _strings(n)]
+    if isinstance(node, dict):
+        return [x for n in node.values() for x in _strings(n)]
+    return []
 
 
 def _without_enclitics(t: str, words: CatalogueWords) -> str:
@@ -441,7 +479,8 @@ def _where(t: str, text: str, words: CatalogueWords) -> tuple[str | None, tuple[
     city, rest = _city_in(t)
     if city is not None:
         return city, (), rest
-    place = place_named(t, words)
+    # «چند در میاد» "what does it come to" holds «در» without naming a place.
+    place = place_named(phrases("price_asks").sub(" ", t), words)
     if place is None:
         if (ended := city_by_ending(t)) is not None:
             # «بین فروشنده‌های اصفهانی», "shirazam": a city with a personal or belonging ending.

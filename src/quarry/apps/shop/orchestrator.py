@@ -14,7 +14,7 @@ import hashlib
 import re
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic_ai import BinaryContent
@@ -186,7 +186,7 @@ async def _text_turn(
     and the dialogue is kept for later; anything else continues the dialogue. A bare option number right
     after a selection goes to the dialogue too, for its 60-second cache."""
     mode, route_step = await _route(s, text, router_model)
-    picks = state.multi is not None and picked_extreme(text, (await db.run(catalogue_words, db)).knows) is not None
+    picks = state.multi is not None and picked_extreme(text, await _new_words(db, state)) is not None
     if state.multi is not None and (mode == "multi_turn" or picks or not is_side_question(text)):
         step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms,
                         reason=f"a narrowing dialogue is open (router: {mode})")  # fmt: skip
@@ -198,6 +198,15 @@ async def _text_turn(
         route_step.reason = "a question of its own inside the dialogue; the dialogue is kept"
     turn.trace.insert(0, route_step)
     return turn, used
+
+
+async def _new_words(db: Database, state: ChatState) -> Callable[[str], bool]:
+    """Whether a word is one the catalogue writes and the open dialogue has not already said: "back to
+    the watch, cheapest please" names the dialogue's own category, no new product."""
+    words = await db.run(catalogue_words, db)
+    category = TurnState.model_validate(state.multi).details.category_id if state.multi is not None else None
+    said = {w for phrase, ident in words.categories if ident == category for w in phrase.split()}
+    return lambda w: words.knows(w) and w not in said
 
 
 async def _dialogue(

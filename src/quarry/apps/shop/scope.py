@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from quarry.nlu.bounds import Bound, Quantity, find_bounds
+from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.money import marked, money_pattern, money_value
 from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.scan import MASK, Scan
+from quarry.search.text import fold_joined
 
 from .question_words import named_patterns, words
 
@@ -118,7 +121,24 @@ def _price_bound(bound: Bound, m: re.Match[str]) -> Bound | None:
 
     if bound.kind == "approx":
         return None
+    if not (m["a_cur"] or m["a_cur2"]) and _measured(m.string[m.end() :]):
+        # «حداقل ۸ کیلو», "at least 25 foot": a bound on a size or capacity, never a price.
+        return None
     return Bound(toman(bound.lo), toman(bound.hi), bound.kind, bound.start, bound.end)
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    """Unit words as people write them and as the catalogue stores them (first words: «میلی» of «میلی‌آمپر»)."""
+    table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
+    forms = [w.replace("\u200c", " ") for pair in table.items() for w in pair if w.strip()]
+    return frozenset(fold_joined(w.lower()).split()[0] for w in forms)
+
+
+def _measured(after: str) -> bool:
+    """Whether the words right after a number are a unit of measure ("kg", «اینچ», «فوت»)."""
+    first = re.match(r"\s*([^\W\d_]+)", after)
+    return first is not None and first.group(1) in _unit_words()
 
 
 def _prices(t: str) -> tuple[int | None, int | None, str]:

@@ -402,8 +402,48 @@ def _merge(a: list[Candidate], b: list[Candidate], limit: int) -> list[Candidate
 
 
 def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:
-    """Best matching base products for `query`, best first (exact random keys first)."""
-    return _search(db, query, limit)
+    """Best matching base products for `query`, best first (exact random keys first), each followed by
+    its listing twins."""
+    return with_listing_twins(db, _search(db, query, limit))
+
+
+_TWINS = """
+SELECT f.random_key AS twin_of, t.random_key, t.persian_name, t.english_name, t.listing_name
+FROM shop.base_products f
+JOIN shop.base_products t ON t.listing_name = f.listing_name AND t.random_key <> f.random_key
+WHERE f.random_key = ANY(CAST(:keys AS text[]))
+ORDER BY t.english_name, t.random_key
+"""
+MAX_TWINS = 10
+"""At most this many listing twins are added (a T-shirt line holds a dozen coded listings)."""
+
+
+def with_listing_twins(db: Database, found: list[Candidate]) -> list[Candidate]:
+    """`found` with each name-matched product's listing twins: the same product listed with and without
+    a seller code (migration 008). Twins score alike, the best of them, since the code is the one word
+    that tells them apart and a search text without it ranks the shorter name higher ("airpods max
+    silver": 2.3 and 2.0). Whether the user's words name one of them (the code said) is for
+    `variants.differences` to tell."""
+    named = [c.random_key for c in found if c.matched == "fuzzy"]
+    if not named:
+        return found
+    by_key = {c.random_key: c for c in found}
+    twins: dict[str, list[Candidate]] = {}
+    added = 0
+    for r in db.fetch_all(_TWINS, {"keys": named}):
+        of, key, listing = by_key[r["twin_of"]], r["random_key"], r["listing_name"]
+        by_key[of.random_key] = by_key[of.random_key].model_copy(update={"listing": listing})
+        if key in by_key:
+            if by_key[key].matched == "fuzzy" and by_key[key].score < of.score:
+                by_key[key] = by_key[key].model_copy(update={"score": of.score})
+            continue
+        if added >= MAX_TWINS or any(t.random_key == key for ts in twins.values() for t in ts):
+            continue
+        added += 1
+        named_as = {k: r[k] for k in ("random_key", "persian_name", "english_name")}
+        twins.setdefault(of.random_key, []).append(of.model_copy(update={**named_as, "listing": listing}))
+    listed = [x for c in found for x in (by_key[c.random_key], *twins.get(c.random_key, []))]
+    return sorted(listed, key=lambda c: -c.score)
 
 
 def _search(db: Database, query: str, limit: int, *, words_first: bool = True) -> list[Candidate]:

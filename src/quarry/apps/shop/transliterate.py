@@ -43,3 +43,46 @@ def _word(word: str) -> str:
 def finglish_to_persian(text: str) -> str:
     """Persian spelling of a Finglish phrase ("yakhchal" → "یخچال"); digits stay as they are."""
     return " ".join(_word(w) for w in text.split())
+
+
+# A word's consonants as they sound, in either script, for matching a Latin model name the user wrote
+# in Persian letters («اسکیپ» for "Escape", «اکتیو» for "Active", «لیجن» for "Legion"). Persian writes
+# most vowels not at all and the rest with the letters that are also w/v and y, so those are left out on
+# both sides, as is h (silent at the end of a Persian word, and in many English spellings).
+_PERSIAN_SOUNDS = {
+    "ب": "b", "پ": "p", "ت": "t", "ط": "t", "ث": "s", "س": "s", "ص": "s", "ج": "j", "چ": "C", "خ": "X",
+    "د": "d", "ذ": "z", "ز": "z", "ض": "z", "ظ": "z", "ژ": "Z", "ر": "r", "ش": "S", "غ": "g", "ق": "g",
+    "ف": "f", "ک": "k", "ك": "k", "گ": "g", "ل": "l", "م": "m", "ن": "n",
+}  # fmt: skip
+_LATIN_DIGRAPHS = (("sch", "S"), ("ch", "C"), ("sh", "S"), ("kh", "X"), ("zh", "Z"), ("ph", "f"), ("ck", "k"),
+                   ("qu", "k"), ("gh", "g"), ("th", "t"))  # fmt: skip
+_LATIN_SOUNDS = {"b": "b", "d": "d", "f": "f", "g": "g", "j": "j", "k": "k", "l": "l", "m": "m", "n": "n",
+                 "p": "p", "q": "k", "r": "r", "s": "s", "t": "t", "z": "z", "x": "ks"}  # fmt: skip
+
+
+def sound_skeleton(word: str) -> str:
+    """The consonants `word` sounds with, one letter each, doubled ones once: «اسکیپ» and "escape" are
+    both "skp"; "" for a word of another script or without consonants."""
+    w = word.lower()
+    out: list[str] = []
+    if any("\u0600" <= ch <= "\u06ff" for ch in w):
+        out = [_PERSIAN_SOUNDS.get(ch, "") for ch in w]
+    elif w.isascii():
+        for a, b in _LATIN_DIGRAPHS:
+            w = w.replace(a, b)
+        for i, ch in enumerate(w):
+            after = w[i + 1 : i + 2]
+            if ch == "c":
+                out.append("s" if after in ("e", "i", "y") else "k")
+            elif ch == "g" and after in ("e", "i") and i > 0:
+                out.append("j")  # "legion": a soft g inside a word (a first g stays hard: "gear")
+            else:
+                out.append(_LATIN_SOUNDS.get(ch, ch if ch in "CSXZ" else ""))
+    joined = "".join(out)
+    return re.sub(r"(.)\1+", r"\1", joined)
+
+
+def sounds_alike(persian: str, latin: str) -> bool:
+    """Whether Persian-letter `persian` is Latin `latin` written as it sounds (two consonants or more)."""
+    a, b = sound_skeleton(persian), sound_skeleton(latin)
+    return len(a) >= 2 and a == b

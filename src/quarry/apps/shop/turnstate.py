@@ -33,13 +33,16 @@ class MemberDetails(BaseModel):
     min_score: float | None = Field(None, description="Minimum shop score (0-5).")
     keywords: list[str] = Field(default_factory=list, description="Other words to match in names.")
     attributes: dict[str, str] = Field(default_factory=dict, description="Feature key → value («رنگ» → «سفید»).")
+    ranges: dict[str, tuple[float | None, float | None]] = Field(
+        default_factory=dict, description="Measured feature key → (least, most) of its number («ظرفیت» → (8, None))."
+    )
 
     def without(self, constraint: str) -> MemberDetails:
         """A copy with one constraint (a `RELAX_ORDER` name) dropped."""
         if constraint == "keywords":
             return self.model_copy(update={"keywords": []})
         if constraint == "attributes":
-            return self.model_copy(update={"attributes": {}})
+            return self.model_copy(update={"attributes": {}, "ranges": {}})
         if constraint == "price":
             return self.model_copy(update={"min_price": None, "max_price": None})
         return self.model_copy(update={constraint: None})
@@ -52,6 +55,8 @@ class MemberDetails(BaseModel):
     def has(self, constraint: str) -> bool:
         if constraint == "price":
             return self.min_price is not None or self.max_price is not None
+        if constraint == "attributes":
+            return bool(self.attributes or self.ranges)
         value = getattr(self, constraint)
         return bool(value) if isinstance(value, list | dict) else value is not None
 
@@ -69,16 +74,19 @@ class MemberDelta(BaseModel):
     min_score: float | None = None
     keywords: list[str] = Field(default_factory=list)
     attributes: dict[str, str] = Field(default_factory=dict)
+    ranges: dict[str, tuple[float | None, float | None]] = Field(default_factory=dict)
     stop: bool = Field(False, description="The user wants to stop («بیخیال», 'cancel').")
 
     def apply(self, details: MemberDetails) -> MemberDetails:
         """`details` updated with this delta."""
-        update = {k: v for k, v in self.model_dump(exclude={"keywords", "attributes", "stop"}).items() if v is not None}
+        said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop"})
+        update = {k: v for k, v in said.items() if v is not None}
         out = details.model_copy(update=update)
         if self.category_id is not None and self.category_id != details.category_id:
-            out.keywords, out.attributes = [], {}
+            out.keywords, out.attributes, out.ranges = [], {}, {}
         out.keywords = list(dict.fromkeys([*out.keywords, *self.keywords]))
         out.attributes = {**out.attributes, **self.attributes}
+        out.ranges = {**out.ranges, **self.ranges}
         return out
 
     def is_empty(self) -> bool:

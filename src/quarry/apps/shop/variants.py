@@ -19,10 +19,12 @@ from functools import cache
 
 from rapidfuzz.distance import OSA
 
+from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.polarity import negated_words
 from quarry.search.text import fold_joined
 
 from .question_words import entry
+from .spelling import latin_terms
 from .transliterate import finglish_to_persian, looks_finglish
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -61,12 +63,28 @@ def _colour(token: str, colours: Mapping[str, str]) -> str | None:
     return None
 
 
+@cache
+def _colour_families() -> dict[str, frozenset[str]]:
+    families: dict[str, set[str]] = {}
+    for colour, others in load_lexicon("quarry.apps.shop", "lexicon")["colour_synonyms"].items():
+        family = {colour, *others}
+        for c in family:
+            families.setdefault(c, set()).update(family)
+    return {c: frozenset(f) for c, f in families.items()}
+
+
+def colour_family(colour: str) -> frozenset[str]:
+    """`colour` and the stored colour values that are the same colour («خاکستری», «طوسی»)."""
+    return _colour_families().get(colour, frozenset((colour,)))
+
+
 def differences(
     query: str, english_name: str, persian_name: str, colours: Mapping[str, str] | None = None
 ) -> list[str]:
     """The distinguishing tokens of `query` the product (its two names) does not match, as the user
     wrote them; empty when it matches every one."""
-    q = fold_joined(query.lower())
+    # Brand names in Persian letters come back in Latin first: «جی پلاس» is the brand Gplus, not a Plus.
+    q = fold_joined(latin_terms(query).lower())
     name = fold_joined(f"{english_name} {persian_name}".lower())
     q_tokens, name_tokens = _TOKEN.findall(q), set(_TOKEN.findall(name))
     negated = {fold_joined(w) for w, _, _ in negated_words(q)}
@@ -86,7 +104,8 @@ def differences(
         # A colour matches when the name holds the word as typed ("gray") or as the catalogue stores it
         # (two Persian words can stand for one English colour).
         said = {t: c for t in q_tokens if t not in negated and (c := _colour(t, colours)) is not None}
-        if said and not any(t in name_tokens or fold_joined(c) in name for t, c in said.items()):
+        if said and not any(t in name_tokens or any(fold_joined(s) in name for s in colour_family(c))
+                            for t, c in said.items()):  # fmt: skip
             out.extend(said)
     return list(dict.fromkeys(out))
 
@@ -94,6 +113,6 @@ def differences(
 def unasked_variants(query: str, english_name: str, persian_name: str) -> set[str]:
     """Variant words the product's name has and `query` does not ask for ("Ultra" when the user said
     "S24"): a product that has them is the second choice, not an equal one."""
-    q_tokens = _TOKEN.findall(fold_joined(query.lower()))
+    q_tokens = _TOKEN.findall(fold_joined(latin_terms(query).lower()))
     name_tokens = _TOKEN.findall(fold_joined(f"{english_name} {persian_name}".lower()))
     return _variants(name_tokens) - _variants(q_tokens)
