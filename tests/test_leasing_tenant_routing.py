@@ -180,3 +180,42 @@ def test_a_complaint_asked_as_a_question_stays_a_ticket(text: str) -> None:
 def test_a_frame_asked_in_the_negative_is_the_same_frame() -> None:
     ask = lease_question("the porter skipped our floor again. isn't the building supposed to empty the bins?")
     assert ask is not None and ask.frame == "responsibility"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hypothetically, if the sprinkler main burst over a weekend and the floor was unusable, is rent still due?",
+        "worst case the boiler dies in january and we can't open for two weeks - do we keep paying?",
+        "say the freight elevator broke for a month, would we still owe the full rent",
+    ],
+)
+def test_a_supposed_breakdown_is_a_question_about_the_lease_not_a_report(text: str) -> None:
+    # A condition put to the lease reports nothing: what follows "if", "hypothetically", "worst case",
+    # "say" is supposed. (A report of something wrong now stays a ticket: see the complaint tests.)
+    settled = settle(text, "DOMA/triage")
+    assert settled is not None and settled.route == "DOMA/lease" and settled.also is None
+
+
+def test_other_auxiliaries_ask_the_same_frame() -> None:
+    for text in ("what would we owe for the extra month", "what will we pay if we stay on", "what should we pay"):
+        ask = lease_question(text)
+        assert ask is not None and ask.frame == "charges", text
+
+
+@pytest.mark.parametrize(
+    ("tenant", "text", "section"),
+    [
+        # the hand-written family's holdover is "tenant at sufferance … use and occupancy"
+        ("T-009", "if we're still in the store a few weeks after the lease is up, what do we pay?", "23.1"),
+        ("T-007", "what does it cost us to stick around past end of the term for a month", "20.1"),
+        # a taking named in everyday words, beside "walk away" (which alone would be casualty)
+        ("T-009", "if the state seizes part of our storefront for the subway, can we walk away?", "21.2"),
+        ("T-007", "if the city seized the building, do we get any of the money?", "16.4"),
+    ],
+)
+def test_everyday_words_for_holdover_and_takings_cite_their_clause(
+    leasing_db: Database, tenant: str, text: str, section: str
+) -> None:
+    answer = _ask(text, tenant).lease_answer
+    assert answer is not None and answer.found and section in [c.section for c in answer.citations]

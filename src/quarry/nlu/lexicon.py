@@ -54,18 +54,23 @@ def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
-def phrase_alternation(phrases: Iterable[str], *, word: Mapping[str, str] | None = None) -> str:
+def phrase_alternation(phrases: Iterable[str], *, word: Mapping[str, str] | None = None, plurals: bool = False) -> str:
     """A regex alternation of lexicon phrases, longest first: the words of a phrase are joined by
     spaces or hyphens ("pet friendly" reads "pet-friendly"), a `*` ending a word reads any ending
     ("sublet*" reads "subletting", "renew* our policy" reads "renewing our policy"), and `word` maps a
-    word to a pattern of its own ("we" → "(?:we|i)")."""
+    word to a pattern of its own ("we" → "(?:we|i)"). With `plurals`, a phrase's last Latin word also
+    reads its English plural ("wine" reads "wines", "box" reads "boxes")."""
 
-    def term(w: str) -> str:
+    def term(w: str, last: bool) -> str:
         if w.endswith("*"):
             return re.escape(w.rstrip("*")) + r"\w*"
-        return (word or {}).get(w.lower(), re.escape(w))
+        if w.lower() in (word or {}):
+            return (word or {})[w.lower()]
+        plural = r"(?:s|es)?" if plurals and last and w.isascii() and w.isalpha() and not w.endswith("s") else ""
+        return re.escape(w) + plural
 
     def one(phrase: str) -> str:
-        return r"[\s-]+".join(term(w) for w in phrase.split())
+        words = phrase.split()
+        return r"[\s-]+".join(term(w, i == len(words) - 1) for i, w in enumerate(words))
 
     return "|".join(one(p) for p in sorted(set(phrases), key=len, reverse=True))

@@ -73,8 +73,8 @@ class Topic:
 
 
 def _cue_pattern(cues: list[str]) -> re.Pattern[str]:
-    """A cue list as one pattern: `*` reads any ending, a space also a hyphen."""
-    return re.compile(rf"\b(?:{phrase_alternation(cues)})\b", re.IGNORECASE)
+    """A cue list as one pattern: `*` reads any ending, a space also a hyphen, a last word its plural."""
+    return re.compile(rf"\b(?:{phrase_alternation(cues, plurals=True)})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)

@@ -40,7 +40,9 @@ from .routing import rule_scores
 FRAMES = ("permission", "responsibility", "entitlement", "charges", "consequence", "facts")
 """The kinds of lease question, in the order they are tried (the first that fits names the ask)."""
 _PRONOUNS = {"we": "(?:we|i)", "our": "(?:our|my)", "us": "(?:us|me)"}
-_NEGATED = {"are": "(?:are|aren'?t)", "is": "(?:is|isn'?t)", "do": "(?:do|don'?t)", "does": "(?:does|doesn'?t)",
+_NEGATED = {"are": "(?:are|aren'?t)", "is": "(?:is|isn'?t)", "does": "(?:does|doesn'?t)",
+            # "do" stands for the other auxiliaries too: "what would we owe", "what will we pay".
+            "do": "(?:do|don'?t|did|didn'?t|would|wouldn'?t|will|won'?t|should|might)",
             "can": "(?:can|can'?t)", "should": "(?:should|shouldn'?t)"}  # fmt: skip
 """A frame asked in the negative means the same ("aren't they supposed to do the dishes?")."""
 _SPLIT = re.compile(r"(?<=[.?!;])\s+|\s+[-–—]+\s+|(?<=[?!])(?=\w)|\n+")
@@ -176,7 +178,18 @@ def _open_question(clause: Clause) -> bool:
         return False
     if _ADDRESSED.search(clause.text) or _complaint().match(clause.text):
         return False
-    return not any(_strongly(clause, route) for route in _OTHER_ROUTES)
+    asked = Clause(_unsupposed(clause.text), clause.start, clause.end, clause.asks)
+    return not any(_strongly(asked, route) for route in _OTHER_ROUTES)
+
+
+def _unsupposed(text: str) -> str:
+    """`text` without the condition it puts ("hypothetically, if the main burst …, is rent still due?"
+    → "is rent still due?"): from a hypothesis word to the last comma after it."""
+    supposed = _HYPOTHESIS.search(text)
+    if supposed is None:
+        return text
+    comma = text.rfind(",", supposed.end())
+    return text[: supposed.start()] + (text[comma + 1 :] if comma >= 0 else "")
 
 
 @lru_cache(maxsize=1)
@@ -196,8 +209,17 @@ def _third_party() -> re.Pattern[str]:
     return re.compile(rf"\b(?:can|could|may)\s+(?:(?:the|our|my|their)\s+)?(?:{people})\b", re.IGNORECASE)
 
 
+_HYPOTHESIS = re.compile(
+    r"\b(?:if|hypothetically|hypothetical|worst[- ]case|suppose|supposing|assuming|say|in case|were to)\b",
+    re.IGNORECASE,
+)
+"""A condition put to the lease: what follows it in the clause is supposed, not reported."""
+
+
 def _reported(clause: Clause) -> bool:
-    return bool(_patterns()["report"].search(clause.text))
+    """Something wrong reported (not supposed: "if the power died for a week, would we owe rent?")."""
+    found = _patterns()["report"].search(clause.text)
+    return found is not None and not _HYPOTHESIS.search(clause.text[: found.start()])
 
 
 _TERM = re.compile(
