@@ -201,8 +201,6 @@ def fits(found: list[Candidate], product: str) -> list[Candidate]:
     return [c for c in fit if c.matched != "fuzzy"] + named
 
 
-EQUAL_SCORE = 0.97
-"""A product scoring at least this share of the best fitting one's search score is as good a fit."""
 SAME_WORD = 85
 """rapidfuzz ratio from which a name's word (or its reading in Persian letters) is the user's word."""
 
@@ -210,7 +208,8 @@ SAME_WORD = 85
 def _covered(product: str, c: Candidate) -> int:
     """How many of the user's words (three letters or more) the product's names hold, as written, with
     a slip, or across scripts («مارکوس» in "IKEA MARKUS")."""
-    asked = [w for w in re.findall(r"[^\W\d_]{3,}", fold_joined(product.lower()))]
+    # Two Latin letters count too: a model's "FE" or "GT" tells the Watch FE from the Watch6.
+    asked = [w for w in re.findall(r"[^\W\d_]{3,}|(?<![^\W\d_])[a-z]{2}(?![^\W\d_])", fold_joined(product.lower()))]
     names = set(re.findall(r"\w+", fold_joined(f"{c.english_name} {c.persian_name}".lower())))
     latin = [w for w in names if w.isascii() and w.isalpha()]
     names |= {fold_joined(finglish_to_persian(w)) for w in latin}
@@ -220,17 +219,18 @@ def _covered(product: str, c: Candidate) -> int:
 
 def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
     """The products that fit `product` equally well: every distinguishing token the user wrote, no
-    variant word they did not (the plain S24 before the S24 Ultra), as many of their words, and a search
-    score as high. Two or more different products here mean the user has not said which one
+    variant word they did not (the plain S24 before the S24 Ultra) and as many of their words, whatever
+    their search scores. Two or more different products here mean the user has not said which one
     ("Asus TUF F15 8GB 256GB" in five processors, «مانیتور ایکس ویژن XL2278H» in five sizes)."""
     fit = [c for c in fits([c for c in found if c.score >= MIN_LOOKUP_SCORE], product) if c.matched == "fuzzy"]
     fit = [c for c in fit if not unasked_variants(product, c.english_name, c.persian_name)] or fit
     if len(fit) < 2:
         return []
     covered = {c.random_key: _covered(product, c) for c in fit}
+    # The search score is left out: it prefers shorter names, so "Remington PG6130" would get the figure
+    # of whichever of its 28 products has the fewest words (a guessed number).
     most = max(covered.values())
-    best = max(c.score for c in fit if covered[c.random_key] == most)
-    pool = [c for c in fit if covered[c.random_key] == most and c.score >= EQUAL_SCORE * best]
+    pool = [c for c in fit if covered[c.random_key] == most]
     # A listing's seller-coded twins fit as well as it does, however the shops spelled the rest of the name.
     listings = {c.listing for c in pool if c.listing}
     pool += [c for c in fit if c.listing in listings and c not in pool]
