@@ -143,3 +143,19 @@ def test_a_value_all_equal_fits_share_is_answered_and_a_differing_one_asked(shop
     assert shared.message == "دور گوشی" and shared.base_random_keys is None
     differs = ask(uuid.uuid4().hex, "عمر باتری ایرپاد مکس نقره‌ای چقدره؟")
     assert differs.message not in ("۲۲ ساعت", "26 ساعت") and differs.base_random_keys is None
+
+
+def test_a_bound_a_scope_and_the_cheapest_in_one_turn_stay_in_the_dialogue(shop_db: Database) -> None:
+    # A feature's name, a number and a unit name no product: the turn refines the open dialogue, it is
+    # no question of its own (it had been looked up single-turn and asked which washing machine).
+    chat = uuid.uuid4().hex
+    ask(chat, "دنبال ماشین لباسشویی ام")
+    final = ask(chat, "ظرفیتش حداقل ۸ کیلو باشه، تهران با گارانتی، ارزونترین")
+    capacity = "substring(quarry_fold(b.extra_features->>'ظرفیت') FROM '^ *([0-9]+(?:[.][0-9]+)?)')::numeric"
+    tehran = next(c.id for c in CITIES if c.fa == "تهران")
+    want = _cheapest(
+        shop_db,
+        f"b.category_id = :c AND {capacity} >= 8 AND s.city_id = :city AND s.has_warranty",
+        {"c": WASHER, "city": tehran},
+    )
+    assert final.route == "multi_turn" and final.member_random_keys and set(final.member_random_keys) <= want

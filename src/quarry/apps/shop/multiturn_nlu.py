@@ -19,7 +19,7 @@ from functools import cache
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
-from .nlu import parse_question
+from .nlu import parse_question, unit_forms
 from .question_words import listed, pattern, words
 from .scope import read_scope
 from .vocab import loaded_words
@@ -105,6 +105,10 @@ def is_side_question(text: str) -> bool:
         # «قیمت گوشی سامسونگ A54 چنده؟»: a price asked of a product named by its model.
         t = fold_joined(text.lower())
         return bool(words("price_asks").search(t)) and _names_a_code(t)
-    # It must name a product: "too mashhad kesi dare?" (anyone in Mashhad?) asks the dialogue's options.
+    # It must name a product: "too mashhad kesi dare?" (anyone in Mashhad?) asks the dialogue's options, and
+    # so does "capacity at least 8 kg, Tehran, the cheapest": a feature's name, a number or a unit names none.
     product = fold_joined(q.product.lower())
-    return _names_a_code(product) or any(loaded_words().knows(w) for w in re.findall(r"\w+", product) if len(w) > 1)
+    words_ = loaded_words()
+    described = {w for f in words_.features for w in fold_joined(f).split()} | set(unit_forms())
+    named = [w for w in re.findall(r"\w+", product) if len(w) > 1 and not w.isdigit() and w not in described]
+    return _names_a_code(product) or any(words_.knows(w) for w in named)
