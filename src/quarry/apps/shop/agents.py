@@ -195,9 +195,8 @@ def fits(found: list[Candidate], product: str) -> list[Candidate]:
     named = [c for c in fit if c.matched == "fuzzy"]
     if not named:
         return fit
-    order = {c.random_key: i for i, c in enumerate(named)}
-    named.sort(key=lambda c: (bool(unasked_variants(product, c.english_name, c.persian_name)),
-                              -_covered(product, c), order[c.random_key]))  # fmt: skip
+    # A stable sort: among equals the search's order stands.
+    named.sort(key=lambda c: (bool(unasked_variants(product, c.english_name, c.persian_name)), -_covered(product, c)))
     return [c for c in fit if c.matched != "fuzzy"] + named
 
 
@@ -349,10 +348,10 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         if isinstance(last.content, str):
             return output_call(info, ShopAnswer(message=NOT_FOUND))
         features = _FEATURES.validate_python(last.content)
-        if q.yes_no and chosen is not None and q.feature is None and _feature_answer(q, text, chosen, features) is None:
+        answer = _feature_answer(q, text, chosen, features) if chosen is not None else None
+        if q.yes_no and chosen is not None and q.feature is None and answer is None:
             # No feature named ("X دارین؟"-like): the product itself was asked for.
             return output_call(info, ShopAnswer(base_random_keys=keys))
-        answer = _feature_answer(q, text, chosen, features) if chosen is not None else None
         return output_call(info, ShopAnswer(message=answer or NO_FEATURE, base_random_keys=keys))
     if isinstance(last.content, str):
         return output_call(info, ShopAnswer(message=NOT_FOUND))

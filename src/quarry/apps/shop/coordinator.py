@@ -30,7 +30,6 @@ from pydantic_ai.models import Model
 
 from quarry.agent import AgentFailed, DecisionStep, PlanStep, RetrievalStep, TraceStep
 from quarry.db import Database
-from quarry.nlu.degree import find_degrees
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
@@ -39,7 +38,7 @@ from .narrow_features import features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, place_named, unit_forms
-from .picks import ignorable, picked_extreme, picked_number
+from .picks import ignorable, picked_extreme, picked_number, said_extreme
 from .question_words import writes_persian
 from .retry import run_with_retry
 from .tools import search_base_products
@@ -183,8 +182,9 @@ async def coordinate(
         extreme = None
     # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
     # gathered so far, which the options on screen are the first of; those options when none is found.
-    shown_now = state.options
-    picked = None if extreme is None else await _extreme_offer(db, state.details, extreme, shown_now, persian, trace)
+    picked = (
+        None if extreme is None else await _extreme_offer(db, state.details, extreme, state.options, persian, trace)
+    )
     if picked is not None:
         return picked
     if number is not None and not state.options and last_selection is not None and last_selection.fresh(number):
@@ -275,7 +275,7 @@ async def coordinate(
         )
         note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
                 else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
-    if set(dropped) <= {"keywords"} and (extreme := _superlative(text)) is not None:
+    if set(dropped) <= {"keywords"} and (extreme := said_extreme(text)) is not None:
         # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words
         # that named nothing in the catalogue are said to have been set aside).
         state.details = details
@@ -308,13 +308,6 @@ def _not_read(words: list[str], persian: bool) -> str:
         return ""
     listed = "، ".join(words) if persian else ", ".join(words)
     return f"از «{listed}» شرطی برای جست‌وجو نخواندم. " if persian else f"I read no condition from “{listed}”. "
-
-
-def _superlative(text: str) -> str | None:
-    """'cheap' or 'expensive' when `text` asks for the one extreme by price («ارزونترین», "cheapest"),
-    whatever else it says; None otherwise."""
-    said = {d.concept for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")}
-    return said.pop() if len(said) == 1 else None
 
 
 async def _extreme_offer(

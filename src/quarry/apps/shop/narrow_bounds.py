@@ -14,17 +14,17 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from quarry.db import Database
 from quarry.nlu.bounds import Bound, Quantity, find_bounds
-from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.scan import Scan
 from quarry.search.text import fold_joined
 
+from .nlu import unit_forms
 from .once import once
 
 _LANGS = ("en", "fa", "finglish")
@@ -87,13 +87,6 @@ def measured_features(db: Database) -> dict[int, tuple[Measured, ...]]:
     return once(("measured_features", id(db)), load)
 
 
-@cache
-def _units() -> dict[str, str]:
-    """A unit word as people write it (folded) → the unit as stored, folded."""
-    table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
-    return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()}
-
-
 _THOUSAND = r"هزار|hezar|thousand|k"
 
 
@@ -119,7 +112,7 @@ _QUANTITY = Quantity("measure", _pattern, _value, marked=_marked)
 
 def _stored_unit(word: str) -> str:
     word = fold_joined(word.lower())
-    return _units().get(word, word)
+    return unit_forms().get(word, word)
 
 
 def _feature(features: tuple[Measured, ...], unit_word: str, before: list[str], n: float) -> Measured | None:

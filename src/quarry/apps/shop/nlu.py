@@ -275,7 +275,7 @@ def _name_words(span: str, words: CatalogueWords) -> str:
     read as the city, «چقد میشه» closing the question): a word no product, category, feature or colour
     writes that is a stop word of English or Persian, or a word of the question grammar, names no
     product. Every other word stays, known or not (an unknown one is said back as not understood)."""
-    drop = (stopwords(("en", "fa")) | _grammar_words()) - negation_cues()
+    drop = _not_name_words()
     kept = [w for w in span.split() if any(ch.isdigit() for ch in w) or words.knows(w) or w not in drop]
     return " ".join(kept) if kept else span
 
@@ -306,6 +306,12 @@ def _question_lexicon_words() -> frozenset[str]:
 _GRAMMAR_TABLES = ("metrics", "counts", "price_asks", "price_asks_final", "asks", "availability", "yes_no", "compare")
 """The tables of `data/questions.toml` whose words ask the question (variant words and Latin letters
 spelled in Persian name products)."""
+
+
+@lru_cache(maxsize=1)
+def _not_name_words() -> frozenset[str]:
+    """Stop words and the question grammar's words, but not the words that negate ("not the pro")."""
+    return (stopwords(("en", "fa")) | _grammar_words()) - negation_cues()
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from quarry.nlu.degree import find_degrees
+from quarry.nlu.degree import Degree, find_degrees
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
@@ -71,6 +71,17 @@ def _which() -> frozenset[str]:
     return frozenset(w for ws in table.values() for p in ws for w in fold_joined(p.lower()).split())
 
 
+def _price_superlatives(text: str) -> list[Degree]:
+    return [d for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")]
+
+
+def said_extreme(text: str) -> str | None:
+    """'cheap' or 'expensive' when `text` asks for the one extreme by price («ارزونترین», "cheapest"),
+    whatever else it says; None otherwise."""
+    said = {d.concept for d in _price_superlatives(text)}
+    return said.pop() if len(said) == 1 else None
+
+
 def picked_extreme(text: str, knows: Callable[[str], bool] | None = None) -> str | None:
     """ "the cheapest one", «ارزون‌ترینش کدومه؟», "which is the most expensive": 'cheap' or
     'expensive' when a reply picks the extreme of the options by price and states nothing else
@@ -78,7 +89,7 @@ def picked_extreme(text: str, knows: Callable[[str], bool] | None = None) -> str
     `knows` (the catalogue's words), any word the catalogue does not write: it cannot narrow the
     offers («از بین اینا … همونو میخوام», "send me the cheapest"). A catalogue word or a number
     ("the cheapest samsung", "cheapest under 10m") is a constraint, so no pick."""
-    degrees = [d for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")]
+    degrees = _price_superlatives(text)
     if len(degrees) != 1:
         return None
     d = degrees[0]

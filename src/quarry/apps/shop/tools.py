@@ -429,7 +429,7 @@ def with_listing_twins(db: Database, found: list[Candidate]) -> list[Candidate]:
         return found
     by_key = {c.random_key: c for c in found}
     twins: dict[str, list[Candidate]] = {}
-    added = 0
+    twinned: set[str] = set()
     for r in db.fetch_all(_TWINS, {"keys": named}):
         of, key, listing = by_key[r["twin_of"]], r["random_key"], r["listing_name"]
         by_key[of.random_key] = by_key[of.random_key].model_copy(update={"listing": listing})
@@ -437,9 +437,9 @@ def with_listing_twins(db: Database, found: list[Candidate]) -> list[Candidate]:
             if by_key[key].matched == "fuzzy" and by_key[key].score < of.score:
                 by_key[key] = by_key[key].model_copy(update={"score": of.score})
             continue
-        if added >= MAX_TWINS or any(t.random_key == key for ts in twins.values() for t in ts):
+        if len(twinned) >= MAX_TWINS or key in twinned:
             continue
-        added += 1
+        twinned.add(key)
         named_as = {k: r[k] for k in ("random_key", "persian_name", "english_name")}
         twins.setdefault(of.random_key, []).append(of.model_copy(update={**named_as, "listing": listing}))
     listed = [x for c in found for x in (by_key[c.random_key], *twins.get(c.random_key, []))]

@@ -60,6 +60,7 @@ _LATIN_SOUNDS = {"b": "b", "d": "d", "f": "f", "g": "g", "j": "j", "k": "k", "l"
                  "p": "p", "q": "k", "r": "r", "s": "s", "t": "t", "z": "z", "x": "ks"}  # fmt: skip
 
 
+@lru_cache(maxsize=8192)
 def sound_skeleton(word: str) -> str:
     """The consonants `word` sounds with, one letter each, doubled ones once: «اسکیپ» and "escape" are
     both "skp"; "" for a word of another script or without consonants."""
