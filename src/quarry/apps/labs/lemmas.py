@@ -27,6 +27,7 @@ CYRILLIC = re.compile(r"[а-яёіїєґ]", re.IGNORECASE)
 SLAVIC = ("ru", "uk")
 GAP = 5
 """How many words "..." in a lexicon phrase lets stand between its neighbours."""
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _SENTENCE_END = re.compile(r"[.!?;\n]")
 _CLAUSE_BREAK = re.compile(r"[,:.!?;()\"\n]|\s-\s")
 
@@ -69,15 +70,20 @@ class Item:
 
     forms: frozenset[str] = frozenset()
     prefix: str | None = None
+    number: bool = False
+    """A number that is no year ("#" in a phrase: "add ... #" is a value to be stored)."""
 
     def matches(self, word: Word) -> bool:
+        if self.number:
+            return word.key.isdigit() and not _YEAR.fullmatch(word.key)
         if self.prefix is not None:
             return any(form.startswith(self.prefix) for form in word.forms)
         return not self.forms.isdisjoint(word.forms)
 
 
 Phrase = tuple[Item | None, ...]
-"""Lexicon words in order; None stands for up to `GAP` other words ("when ... born")."""
+"""Lexicon words in order; None stands for up to `GAP` other words ("when ... born"), "#" in the
+lexicon for a number."""
 
 
 def _readings(word: str) -> tuple[Reading, ...]:
@@ -114,6 +120,8 @@ def phrase(text: str, lang: str) -> Phrase:
     for part in text.split():
         if part == "...":
             items.append(None)
+        elif part == "#":
+            items.append(Item(number=True))
         elif part.endswith("*"):
             items.append(Item(prefix=fold(part[:-1])))
         else:

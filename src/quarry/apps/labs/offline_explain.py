@@ -10,6 +10,9 @@ from .reference import Lang
 
 _T: dict[Lang, dict[str, str]] = {
     "en": {
+        "share": "Share of the results of {x} meeting the condition (percent)", "people": "Number of patients",
+        "people_avg": "Average age of the patients", "people_min": "Age of the youngest patient",
+        "people_max": "Age of the oldest patient", "people_share": "Share of the patients (percent)",
         "any": "(any test)", "list": "All results of {x}", "count": "Number of results of {x}",
         "count_patients": "Number of patients with results of {x}",
         "list_labs": "Laboratories that issued reports (with {x}), and how many each",
@@ -44,6 +47,9 @@ _T: dict[Lang, dict[str, str]] = {
         "guess": "Names were not searched first, so spellings are compared after folding case, accents and scripts",
     },
     "ru": {
+        "share": "Доля результатов анализа {x}, отвечающих условию (в процентах)", "people": "Число пациентов",
+        "people_avg": "Средний возраст пациентов", "people_min": "Возраст самого молодого пациента",
+        "people_max": "Возраст самого старшего пациента", "people_share": "Доля пациентов (в процентах)",
         "any": "(любой анализ)", "list": "Все результаты анализа {x}", "count": "Количество результатов анализа {x}",
         "count_patients": "Число пациентов с результатами анализа {x}",
         "list_labs": "Лаборатории, выдавшие бланки (с анализом {x}), и число бланков каждой",
@@ -77,6 +83,9 @@ _T: dict[Lang, dict[str, str]] = {
         "guess": "Названия не искались заранее, поэтому сравниваются без учёта регистра, диакритики и алфавита",
     },
     "uk": {
+        "share": "Частка результатів аналізу {x}, що відповідають умові (у відсотках)", "people": "Кількість пацієнтів",
+        "people_avg": "Середній вік пацієнтів", "people_min": "Вік наймолодшого пацієнта",
+        "people_max": "Вік найстаршого пацієнта", "people_share": "Частка пацієнтів (у відсотках)",
         "any": "(будь-який аналіз)", "list": "Усі результати аналізу {x}", "count": "Кількість результатів аналізу {x}",
         "count_patients": "Кількість пацієнтів з результатами аналізу {x}",
         "list_labs": "Лабораторії, що видали звіти (з аналізом {x}), і кількість звітів кожної",
@@ -110,6 +119,9 @@ _T: dict[Lang, dict[str, str]] = {
         "guess": "Назви не шукалися заздалегідь, тому порівнюються без урахування регістру, діакритики та абетки",
     },
     "es": {
+        "share": "Porcentaje de los resultados de {x} que cumplen la condición", "people": "Número de pacientes",
+        "people_avg": "Edad media de los pacientes", "people_min": "Edad del paciente más joven",
+        "people_max": "Edad del paciente de más edad", "people_share": "Porcentaje de pacientes",
         "any": "(cualquier análisis)", "list": "Todos los resultados de {x}", "count": "Número de resultados de {x}",
         "count_patients": "Número de pacientes con resultados de {x}",
         "list_labs": "Laboratorios que emitieron informes (con {x}) y cuántos cada uno",
@@ -164,6 +176,11 @@ def explain(plan: Plan, *, patient_names: list[str] | None = None) -> str:
             f"«{a.label}»" + (f" {o[side]}" if (side := i.sides.get(a.code)) else "") for a in plan.analytes
         )
         parts = [o["neither" if i.combine == "none" else i.overlap].format(x=each)]
+    elif i.about_patients:
+        people = {"avg": "people_avg", "min": "people_min", "max": "people_max"}
+        parts = [t["people_share" if i.share else people.get(i.aggregate, "people")]]
+    elif i.share:
+        parts = [t["share"].format(x=subject)]
     else:
         parts = [t[i.aggregate].format(x=subject)]
         parts += [t[more].format(x=subject) for more in i.measures_more]

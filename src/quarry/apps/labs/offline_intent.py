@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
-from quarry.nlu.inflect import knowing, lemma, readings
+from quarry.nlu.inflect import knowing, readings
 from quarry.nlu.numbers import count_words
 from quarry.nlu.periods import Period, find_periods
 from quarry.nlu.scan import Scan
@@ -35,6 +35,7 @@ from .shapes import (
     age_at_test,
     condition_near,
     counted_kinds,
+    demographic_spans,
     joined_pair,
     latest_report,
     ranked_top,
@@ -43,6 +44,8 @@ from .shapes import (
     read_shape,
     same_report,
     says_reports,
+    says_versus,
+    share_spans,
 )
 
 Aggregate = Literal[
@@ -161,6 +164,12 @@ class Intent:
     family_names: list[str] = field(default_factory=list)
     today: date = field(default_factory=date.today)
     """The day relative periods and today's age are read from: the data's newest result."""
+    share: bool = False
+    """The part of the rows a condition holds for, in percent ("what % of glucose results were above
+    range", «какой процент пациентов женщины»), rather than the rows or their count."""
+    about_patients: bool = False
+    """The question is about the patients themselves (their count, sex, age, birth), no test named:
+    answered from the patients table alone, so a patient with no result still counts."""
 
 
 # ---------------------------------------------------------------- language
@@ -457,10 +466,12 @@ def _age(t: _Text, intent: Intent) -> None:
         intent.age_under = int(next(g for g in m.groups() if g and g.isdigit()))
 
 
-_BORN = r"\b(?:born|b\.)|родивш\w*|рожденн\w*|родил\w*|народжен\w*|народил\w*|nacid[oa]s?"
+_BORN = r"\b(?:born|b\.)|родивш\w*|рожденн\w*|родил\w*|народжен\w*|народил\w*|nacid[oa]s?|naci(?:eron|ó|o)\b"
 _BEFORE = r"before|prior to|until|до|раньше|ранее|antes\s+de|hasta"
 _AFTER = r"after|since|from|после|позже|с|після|пізніше|з|despu[eé]s\s+de|desde"
 _IN = r"in|в|у|en"
+_BETWEEN = r"between|from|между|с|між|з|від|entre|de"
+_AND = r"and|to|и|по|до|і|та|y|a|hasta"
 
 
 _DECADE_END = r"(?:'?s\b|-?(?:х|их|ті|тих|ых)\b)"
@@ -495,6 +506,9 @@ def _born(t: _Text, intent: Intent) -> None:
         century, digit, bare = groups[0:3] if any(groups[0:3]) else groups[3:6]
         first = _decade_start(century, digit or bare)
         intent.born_from, intent.born_before = date(first, 1, 1), date(first + 10, 1, 1)
+    elif m := t.take(rf"(?:{_BORN})\s+(?:{_BETWEEN})\s+{year}\s*(?:{_AND}|-|–)\s*{year}"):
+        # "born between 1980 and 1989": both years whole.
+        intent.born_from, intent.born_before = date(int(m.group(1)), 1, 1), date(int(m.group(2)) + 1, 1, 1)
     elif m := t.take(rf"(?:{_BORN})\s+(?:{_BEFORE})\s+{year}"):
         intent.born_before = date(int(m.group(1)), 1, 1)
     elif m := t.take(rf"(?:{_BORN})\s+(?:{_AFTER})\s+{year}"):
@@ -503,20 +517,23 @@ def _born(t: _Text, intent: Intent) -> None:
         intent.born_from, intent.born_before = date(int(m.group(1)), 1, 1), date(int(m.group(1)) + 1, 1, 1)
 
 
+_FEMALE = (
+    r"\b(?:women|woman|female|females|ladies)\b|женщин\w*|женск\w*|жінок|жінки|жіноч\w*|"
+    r"\bmujer(?:es)?\b|femenin\w*"
+)
+_MALE = (
+    r"\b(?:men|man|male|males)\b|мужчин\w*|мужск\w*|чоловік\w*|чоловіч\w*|\bhombres?\b|masculin\w*|"
+    r"\bvarones\b"
+)
+
+
 def _sex(t: _Text, intent: Intent) -> None:
-    female = t.has(
-        r"\b(?:women|woman|female|females|ladies)\b|женщин\w*|женск\w*|жінок|жінки|жіноч\w*|"
-        r"\bmujer(?:es)?\b|femenin\w*"
-    )
-    male = t.has(
-        r"\b(?:men|man|male|males)\b|мужчин\w*|мужск\w*|чоловік\w*|чоловіч\w*|\bhombres?\b|masculin\w*|"
-        r"\bvarones\b"
-    )
+    female, male = t.has(_FEMALE), t.has(_MALE)
     if female and male:
         # Both named ("men vs women", «у мужчин и женщин»): they are wanted apart.
         intent.group_by = "sex"
-        return
-    intent.sex = "F" if female else "M" if male else None
+    else:
+        intent.sex = "F" if female else "M" if male else None
 
 
 _NAME_PATTERNS = (
@@ -564,7 +581,7 @@ _EN_OWNER = r"(?:(?:the|its|their|his|her|the\s+patient'?s)\s+)?"
 _BELOW_RANGE = rf"(?:ниже|меньше|нижче|менше)\s+(?:\w+\s+)?(?:референс\w*|референт\w*|нижн\w+\s+{_RANGE_NOUN})"
 
 
-_HOW_MANY_TIMES = r"how many times|how often|сколько раз|скільки разів|скiльки разiв|cu[aá]ntas veces"
+_HOW_MANY_TIMES = r"(?:how many times|how often|сколько раз|скільки разів|скiльки разiв|cu[aá]ntas veces)\b"
 _SUPERLATIVE = (
     r"\bm[aá]s\s+(?:baj|alt)[oa]s?\b|самы\w*\s+(?:низк|высок)\w*|найнижч\w*|найвищ\w*|наиболее\s+(?:низк|высок)\w*"
 )
@@ -635,14 +652,21 @@ def _conditions(t: _Text, intent: Intent) -> None:
         intent.value_op, intent.value = ("<=" if "=" in m.group(0) else "<"), _number(m.group(1))
 
 
+_NOT_PEOPLE = (
+    r"(?!results?\b|tests?\b|values?\b|reports?\b|результат|анализ|аналіз|значен|бланк|resultado|an[aá]lisis|prueba|valor"
+    r"|informe)"
+)
+_BETWEEN_WORDS = rf"(?:{_NOT_PEOPLE}\w+\s+){{0,3}}?"
+"""Up to three words between a count word and the people counted («скільки в базі жінок»), none of
+them a word for results (then results are counted)."""
 _PEOPLE_COUNTED = (
     # People counted, whoever they are ("how many women had low ferritin" counts women).
-    r"(?:how many|number of|count of|(?<!\w)#\s*of|no\.\s*of)\s*(?:\w+\s+)?"
+    rf"(?:how many|number of|count of|(?<!\w)#\s*of|no\.\s*of)\s*{_BETWEEN_WORDS}"
     r"(?:patients|people|persons|women|men|females|males|pts)\b|"
-    r"скольк\w*\s+(?:\w+\s+)?(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
+    rf"скольк\w*\s+{_BETWEEN_WORDS}(?:пациент\w*|человек|людей|женщин\w*|мужчин\w*)|"
     r"(?:количество|кол-во|число)\s+(?:пациент\w*|женщин\w*|мужчин\w*)|"
-    r"скільк\w*\s+(?:\w+\s+)?(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
-    r"cu[aá]nt[oa]s\s+(?:\w+\s+)?(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
+    rf"скільк\w*\s+{_BETWEEN_WORDS}(?:пацієнт\w*|людей|осіб|жінок|чоловіків)|кількість\s+(?:пацієнт\w*|жінок|чоловіків)|"
+    rf"cu[aá]nt[oa]s\s+{_BETWEEN_WORDS}(?:pacientes|personas|mujeres|hombres)|n[uú]mero\s+de\s+(?:pacientes|mujeres|hombres)"
 )
 # The people a question opens with are what its count counts, wherever the count word stands
 # ("over-60s with HbA1c above range, count", «женщины старше 65, которые сдавали ТТГ — сколько
@@ -757,8 +781,8 @@ def _aggregate(t: _Text, intent: Intent) -> None:
         r"(?:everyone|everybody|anyone|all patients|all the patients)\s+(?:whose|who|with)\b|" + _NAMES
     ):
         # "names + values", «фамилии и значения»: each result with its patient, not the people alone.
-        # «у кого і які були значення»: who, with their values.
-        intent.aggregate = "list" if t.has(_VALUES) else "list_patients"
+        # «у кого і які були значення»: who, with their values; "… who had X - how many": how many.
+        intent.aggregate = "list" if t.has(_VALUES) else "count_patients" if t.take(_COUNTED) else "list_patients"
     elif t.take(_MEDIAN):
         intent.aggregate = "median"
     elif t.take(_AVERAGE):
@@ -786,6 +810,10 @@ _SECOND_KEYS: tuple[tuple[GroupBy, str], ...] = (
     ("year", r"years?|годам|года|роках|роками|року|años?|a[ñn]o"),
     ("month", r"months?|месяцам|месяца|місяцях|місяцями|місяця|mes(?:es)?"),
     ("lab", r"labs?|laborator\w*|лаборатори\w*|лабораторі\w*"),
+    (
+        "birth_decade",
+        r"decades? of birth|birth decades?|десятилети\w* рождения|десятиліт\w* народження|d[eé]cadas? de nacimiento",
+    ),
 )
 # "в разрезе года и пола", "broken down by lab and year", "desglosado por sexo": a breakdown word,
 # then its keys in any case.
@@ -836,6 +864,12 @@ def _grouping(t: _Text, intent: Intent, said: tuple[GroupBy, ...] = ()) -> None:
             ((k.start(), key) for key, pattern in _SECOND_KEYS if (k := re.search(rf"\b(?:{pattern})\b", named))),
         )
         keys += [key for _, key in found if key not in keys]
+    # Shorthand "x" for "by" ("promedio de triglicéridos x sexo", "glucose x year"): a key word must follow.
+    for m in re.finditer(r"(?<!\S)[x×]\s+(\w+)", t.lower):
+        key = next((k for k, pattern in _SECOND_KEYS if re.fullmatch(pattern, m.group(1))), None)
+        if key is not None and key not in keys:
+            keys.append(key)
+            _blank(t, [m.span()])
     # The second key of a pair, only after a first one: "by year and sex", «по лабораториям и годам».
     for key, pattern in _SECOND_KEYS:
         if keys and key not in keys and t.take(r"(?<=\s)(?:and|и|і|та|y|e)\s+(?:" + pattern + r")(?!\w)"):
@@ -930,13 +964,18 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if intent.aggregate == "count" and _PEOPLE_HEAD.match(question) and not _RESULTS_COUNTED.search(question):
         intent.aggregate = "count_patients"
     _conditions(t, intent)
+    _labs_apart(question, shape, intent)
     _apply_shape(shape, intent)
     if intent.aggregate in ("list_labs", "count_labs") and re.search(_HOW_MANY_TIMES, question.lower()):
         # "which labs did she use and how many times": each lab with its count of reports.
         intent.aggregate, intent.group_by, intent.reports_or_labs = "count_reports", "lab", True
     if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
         intent.aggregate = "latest"  # "results from her most recent visit": the latest report
-    if intent.aggregate == "list" and _latest_before_a_test(question, tokens, intent):
+        _blank(t, [m.span() for m in re.finditer(r"\b(?:latest|last|most recent|newest)\b", t.lower)])
+    if not intent.mentions and intent.aggregate in ("list", "count") and re.search(_HOW_MANY_TIMES, question.lower()):
+        # «сколько раз … приходил сдавать анализы», "how many times did she come in": visits, i.e. reports.
+        intent.aggregate, intent.reports_or_labs = "count_reports", True
+    if intent.aggregate == "list" and _latest_before_a_test(t, tokens, intent):
         intent.aggregate = "latest"  # «последний ферритин», "last potassium", «останній калій»
     _new_patients(t, intent)
     _overlap(question, tokens, intent)
@@ -951,6 +990,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
         intent.aggregate = "count"  # "results by lab" with no test named: how many
     if intent.group_by not in ("none", "patient") and intent.aggregate == "latest":
         intent.aggregate = "avg"
+    _share_and_population(question, t, intent)
     # A capitalised word that is neither a test nor a known lab is most likely a person.
     _labs(question, t, intent, skip_spans + mention_spans + list(shape.spans))
     if not intent.mentions and not intent.reports_or_labs:
@@ -1021,6 +1061,11 @@ def _ranking(question: str, intent: Intent) -> list[tuple[int, int]]:
     if ranking.entity == "patients":
         intent.aggregate, intent.top, intent.reports_or_labs = "rank_patients", ranking.top or 1, reports
         intent.group_by, intent.group_more = "none", []
+    elif ranking.entity in ("year", "month"):
+        # "in which year did she have the most tests": the years by their count, the busiest first.
+        intent.aggregate = "count_reports" if reports else "count"
+        intent.group_by, intent.group_more, intent.top = ranking.entity, [], ranking.top or 1
+        intent.rank_groups, intent.reports_or_labs = True, reports
     else:
         intent.aggregate = "count_reports" if reports else "count"
         intent.group_by, intent.group_more, intent.top = "lab", [], ranking.top
@@ -1089,7 +1134,9 @@ _NEITHER = re.compile(
     # "not once", and "not" before a verb of having: «ни разу», «жодного разу», «не имели», «не мали»,
     # "no tienen ningún".
     r"|ни разу|жодного разу|\bне (?:имел\w*|имеют|был\w*|мал\w*|мають|було)\b|\bning[uú]n[oa]?\b"
-    r"|\bno (?:tiene\w*|tuv\w*|ha\w* tenido)\b",
+    r"|\bno (?:tiene\w*|tuv\w*|ha\w* tenido)\b"
+    # "have no TSH on file", "with no ferritin": the determiner "no" before the test.
+    r"|\b(?:have|has|had|with)\s+no\b",
     re.IGNORECASE,
 )
 _EITHER = re.compile(r"\bor\b|\beither\b|\bили\b|\bлибо\b|\bабо\b|\bчи\b|\bo\b|\bu\b", re.IGNORECASE)
@@ -1130,9 +1177,22 @@ def _combination(question: str) -> Literal["any", "none"] | None:
     return None
 
 
-def _latest_before_a_test(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> bool:
-    """A "last" word right before a test's name: its latest result."""
-    return any(_LATEST_WORD.search(question[: tokens[m.start][1]]) for m in intent.mentions)
+def _latest_before_a_test(t: _Text, tokens: list[tuple[str, int, int]], intent: Intent) -> bool:
+    """A "last" word right before a test's name, or right after it ("tsh último", «ферритин
+    последний»; a period such as "last month" was read already): its latest result."""
+    question = t.original
+    for m in intent.mentions:
+        if _LATEST_WORD.search(question[: tokens[m.start][1]]):
+            return True
+        if after := _LATEST_AFTER.match(t.lower, tokens[m.end - 1][2]):
+            _blank(t, [after.span()])
+            return True
+    return False
+
+
+_LATEST_AFTER = re.compile(
+    r"\s*[,:-]?\s*(?:latest|last|most recent|последн\w*|останн\w*|[uú]ltim[oa]s?)\b(?!\s*\w*\s*(?:month|week|year|day))"
+)
 
 
 def _overlap(question: str, tokens: list[tuple[str, int, int]], intent: Intent) -> None:
@@ -1220,6 +1280,40 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
         intent.reports_or_labs = True
 
 
+_APART = ("avg", "median", "min", "max")
+
+
+def _labs_apart(question: str, shape: Shape, intent: Intent) -> None:
+    """Two or more labs named for one measure are compared, each on its row ("average sodium: Сінево
+    проти Synlab España", "mean LDL at Quest and LabCorp"): a value averaged across both labs is
+    not what anyone asks. Not when the labs are required together ("patients seen at both")."""
+    if len(intent.labs) < 2 or shape.both_labs or "lab" in (intent.group_by, *intent.group_more):
+        return
+    if intent.aggregate not in _APART and not (says_versus(question) and intent.aggregate != "list"):
+        return
+    if intent.group_by == "none":
+        intent.group_by = "lab"
+    else:
+        intent.group_more = [*intent.group_more, "lab"]
+
+
+def _share_and_population(question: str, t: _Text, intent: Intent) -> None:
+    """A share asked for, and questions about the patients themselves: with no test, lab or report
+    named, words of age or birth («середній вік пацієнтів»), or a share of a sex, are read from the
+    patients table."""
+    shares, attributes = share_spans(question), demographic_spans(question)
+    # Read now: no search for a test takes «жінок» or «вік» as its name.
+    sexes = [m.span() for pattern in (_FEMALE, _MALE) for m in re.finditer(pattern, t.lower)]
+    _blank(t, shares + attributes + sexes)
+    intent.share = bool(shares)
+    named = intent.mentions or intent.labs or intent.reports_or_labs or intent.window is not None
+    people = bool(attributes) or (intent.share and intent.sex is not None)
+    if intent.aggregate == "list" and intent.share:
+        intent.aggregate = "count_patients" if people else "count"
+    if not named and people and intent.aggregate in ("count", "count_patients", "avg", "min", "max"):
+        intent.about_patients = True
+
+
 # Words that carry no test name: function words and generic lab vocabulary, four languages.
 @cache
 def _ignorable() -> frozenset[str]:
@@ -1233,7 +1327,10 @@ def _ignorable_word(word: str) -> bool:
     lower = word.lower()
     if lower in _ignorable():
         return True
-    return bool(re.search(r"[\u0400-\u04ff]", word)) and any(lemma(word, lang) in _ignorable() for lang in ("ru", "uk"))
+    if not re.search(r"[\u0400-\u04ff]", word):
+        return False
+    # Every reading, not the likeliest only: «базі» is first a surname to the dictionary, then «база».
+    return any(form in _ignorable() for lang in ("ru", "uk") for form, _tag in readings(word, lang))
 
 
 def _acronym(word: str) -> bool:

@@ -419,14 +419,16 @@ def _source(plan: Plan) -> exp.Select:
     return query
 
 
-def _where(plan: Plan) -> Expr:
+def _where(plan: Plan, *, conditions: bool = True) -> Expr:
+    """The rows asked about; without the value conditions when `conditions` is False (they are the
+    part a share counts)."""
     where: list[Expr] = []
     if len(plan.analytes) > 1:
         where.append(exp.paren(exp.or_(*(analyte_predicate(a) for a in plan.analytes)), copy=False))
     elif plan.analytes:
         where.append(analyte_predicate(plan.analytes[0]))
     # No analyte named at all ("all my results last month"): every test qualifies.
-    where += _window(plan) + _conditions(plan) + _patients(plan) + _labs(plan)
+    where += _window(plan) + (_conditions(plan) if conditions else []) + _patients(plan) + _labs(plan)
     if plan.intent.latest_each and plan.analytes:
         where.append(_is_latest(plan))
     return _and(where, empty=exp.true())
@@ -623,8 +625,12 @@ def build_query(plan: Plan) -> exp.Select:
             limit = TIES_SHOWN
         query = _source(plan).where(where, copy=False).select(*_list_columns(), copy=False)
         return query.order_by(extreme, _desc(_col("collected_at", "lr")), copy=False).limit(limit, copy=False)
+    if i.about_patients:
+        return _patients_query(plan)
     if i.aggregate in _REPORT_AGGREGATES:
         return _report_query(plan)
+    if i.share and _conditions(plan):
+        return _share_query(plan)
     if i.aggregate == "count_new_patients":
         return _new_patients_query(plan)
     query = _source(plan).where(_where(plan), copy=False)
@@ -690,6 +696,51 @@ def build_query(plan: Plan) -> exp.Select:
         query = query.group_by(*group, copy=False).order_by(*ranked, copy=False)
         return query if i.top is None else query.limit(i.top, copy=False)
     return query.group_by(*group, copy=False).order_by(*order, copy=False)
+
+
+def _share(part: Expr) -> Expr:
+    """The percentage of the rows for which `part` holds, to two decimals."""
+    counted = exp.Filter(this=exp.Count(this=exp.Star()), expression=exp.Where(this=part))
+    ratio = exp.Div(
+        this=exp.Mul(this=exp.Literal.number("100.0"), expression=counted), expression=exp.Count(this=exp.Star())
+    )
+    return exp.Round(this=exp.cast(ratio, "numeric"), decimals=exp.Literal.number(2))
+
+
+def _share_query(plan: Plan) -> exp.Select:
+    """ "What % of glucose results in 2025 were above range": of the results asked about, the
+    percentage meeting the value conditions (per group when grouped)."""
+    part = _and(_conditions(plan), empty=exp.true())
+    select, group, order = _group(plan)
+    query = _source(plan).where(_where(plan, conditions=False), copy=False)
+    query = query.select(
+        *select, exp.alias_(_share(part), "percent"), exp.alias_(exp.Count(this=exp.Star()), "results")
+    )
+    return query.group_by(*group, copy=False).order_by(*order, copy=False) if group else query
+
+
+def _patients_query(plan: Plan) -> exp.Select:
+    """Questions about the patients themselves (no test named): how many, their average age, the
+    share of a sex, by sex, age band or decade of birth; from the patients table alone."""
+    i = plan.intent
+    people = _patients(plan, ids_in=_col("id", "p"))
+    age = exp.Extract(
+        this=exp.var("year"), expression=exp.Anonymous(this="age", expressions=[_today(plan), _col("birth_date", "p")])
+    )
+    measures: dict[str, tuple[Expr, str]] = {
+        "avg": (exp.Round(this=exp.cast(exp.Avg(this=age), "numeric"), decimals=exp.Literal.number(2)), "avg_age"),
+        "min": (exp.Min(this=age), "min_age"),
+        "max": (exp.Max(this=age), "max_age"),
+    }
+    where: Expr
+    if i.share and people:
+        measure, alias, where = _share(_and(people, empty=exp.true())), "percent", exp.true()
+    else:
+        measure, alias = measures.get(i.aggregate, (exp.Count(this=exp.Star()), "patients"))
+        where = _and(people, empty=exp.true())
+    select, group, order = _group(plan)
+    query = exp.select(*select, exp.alias_(measure, alias)).from_(exp.to_table("patients").as_("p")).where(where)
+    return query.group_by(*group, copy=False).order_by(*order, copy=False) if group else query
 
 
 def _ranges_query(plan: Plan) -> exp.Select:

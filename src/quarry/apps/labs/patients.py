@@ -26,6 +26,7 @@ from rapidfuzz.distance import OSA
 from quarry.auth.scope import scope_of
 from quarry.caller import current_principal
 from quarry.db import Database, database_url
+from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import edits_allowed
 from quarry.nlu.inflect import is_name_word_in, name_readings
 from quarry.nlu.romanize import name_key
@@ -180,10 +181,12 @@ _CYRILLIC_ONLY = re.compile(r"[\u0400-\u04ff'’-]+")
 
 
 def _slip(typed: str, word: str) -> bool:
-    """`typed` is `word` with a few typing slips ("jone" for "jones"); the first letter agrees."""
-    if len(typed) < 4 or typed[0] != word[0]:
+    """`typed` is `word` with a few typing slips ("jone" for "jones"); the first letter agrees. A
+    word of three letters may miss one letter of a four-letter name ("jon" for "john"): slips are
+    read only beside a word typed right, so the pair is still evidence."""
+    if len(typed) < 3 or typed[0] != word[0]:
         return False
-    allowed = edits_allowed(len(typed))
+    allowed = 1 if len(typed) == 3 and len(word) == 4 else edits_allowed(len(typed))
     return OSA.distance(typed, word, score_cutoff=allowed) <= allowed
 
 
@@ -208,7 +211,11 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     text = plain(question)
     index = _word_index(patients)
     by_id = {p.id: p for p in patients}
-    tokens = [_Token(m.group(), m.start(), m.end(), _readings(m.group())) for m in _TOKEN.finditer(text)]
+    tokens = [
+        _unmarked_possessive(_Token(m.group(), m.start(), m.end(), _readings(m.group())), index)
+        for m in _TOKEN.finditer(text)
+    ]
+    tested = _test_words(text)
     # Typed right: a word of some patient's name as written, or in another script («Alexey»).
     keys = {name_key(w) for w in index}
     exact = [
@@ -222,7 +229,7 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
             run = [_declined(t) for t in tokens[i:j]] if governed else tokens[i:j]
             if any(fold(t.text) in lab_words for t in run):
                 break
-            if not _plausible(run, tokens, i, exact):
+            if not _plausible(run, tokens, i, exact, tested):
                 continue
             # Slips only beside a word typed right: one misspelt word alone is no evidence of a name.
             slips = len(run) > 1 and any(exact[i:j])
@@ -364,9 +371,12 @@ def _name_like(tokens: list[_Token], k: int) -> bool:
     return k > 0 and word[1:].islower()
 
 
-def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool]) -> bool:
+def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool], tested: frozenset[int]) -> bool:
     """A run may be a name: two or more words, or one capitalised word, or one word after a cue
-    ("у алексеевой", "de gomez"). One lower-case word alone is too often an ordinary word."""
+    ("у алексеевой", "de gomez"), or one lower-case word that is a word of someone's name as typed
+    and nothing else the question uses («ферритин кузнецовой», "the wilson lady"): dropping it
+    would widen the question to every patient, so it is read as the name (asked back when several
+    patients have it)."""
     if len(run) > 1:
         return any(exact[i : i + len(run)])
     word = run[0].text
@@ -374,9 +384,42 @@ def _plausible(run: list[_Token], tokens: list[_Token], i: int, exact: list[bool
         return False
     if exact[i] and _POSSESSIVE.search(word):
         return True  # "anderson's glucose": a possessive names someone, in any case
+    if exact[i] and _lone_name_word(run[0], tested):
+        return True
     if word[:1].isupper() and len(word) >= 3:
         return True
     return i > 0 and fold(tokens[i - 1].text) in _cues()
+
+
+def _lone_name_word(token: _Token, tested: frozenset[int]) -> bool:
+    """A lower-case word that can only be a name here: no function word of the four languages,
+    no part of a test's name in this question ("white" in "white cell count"), and in Cyrillic a
+    name by the dictionary («кузнецовой»)."""
+    word = token.text
+    if token.start in tested or word.lower() in stopwords(("en", "ru", "uk", "es")) or len(word) < 4:
+        return False
+    if fold(word) in _cues() or fold(word) in _cue_table("speaker"):
+        return False
+    if _CYRILLIC.search(word):
+        return is_name_word_in(word, ("ru", "uk"))
+    return True
+
+
+def _test_words(text: str) -> frozenset[int]:
+    """Where the words naming tests start in `text` (character offsets)."""
+    from .knowledge import find_mentions, words
+
+    spans = words(text)
+    return frozenset(spans[k][1] for m in find_mentions(text) for k in range(m.start, m.end))
+
+
+def _unmarked_possessive(token: _Token, index: dict[str, set[int]]) -> _Token:
+    """ "jacksons ldl": a Latin name with the possessive's s and no apostrophe reads as the name,
+    when the word as typed names no one ("williams" stays Williams)."""
+    word = fold(token.text)
+    if not token.text.isascii() or len(word) < 5 or not word.endswith("s") or word in index or word[:-1] not in index:
+        return token
+    return _Token(token.text, token.start, token.end, (_Reading(word[:-1], None),))
 
 
 def _in_order(run: list[_Token], fit: list[Patient]) -> list[Patient]:

@@ -121,7 +121,9 @@ def ranked_top(question: str) -> int | None:
 class Ranking:
     """Patients or laboratories ranked by how many results or reports each has."""
 
-    entity: Literal["patients", "labs"]
+    entity: Literal["patients", "labs", "year", "month"]
+    """Who or what is ranked: patients, laboratories, or the years or months of the results ("in
+    which year did she have the most tests")."""
     counted: Literal["results", "reports"]
     top: int | None
     """How many come first; None: all of them, the most first ("busiest lab first")."""
@@ -149,7 +151,8 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     cue = [i for i, f in enumerate(forms) if _is(f, "top") and not (i + 1 < len(forms) and _is(forms[i + 1], "latest"))]
     if top is None and (not cue or _THRESHOLD.search(fold(text))):
         return None
-    entity = next(((i, k) for i, f in enumerate(forms) for k in ("patients_noun", "labs") if _is(f, k)), None)
+    kinds = ("patients_noun", "labs", "year_word", "month_word")
+    entity = next(((i, k) for i, f in enumerate(forms) for k in kinds if _is(f, k)), None)
     said_counted = next(((i, k) for i, f in enumerate(forms) for k in ("reports", "results_noun") if _is(f, k)), None)
     if entity is None or (said_counted is None and (counted is None or top is None)):
         return None  # with nothing counted by name, only "top N" ranks: "60 o más" is an age
@@ -163,8 +166,14 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     if number.isdigit():  # "which 4 patients", «3 пациента», "los dos pacientes"
         top = top if top is not None else int(number)
         said.append(entity[0] - 1)
+    entities: dict[str, Literal["patients", "labs", "year", "month"]] = {
+        "patients_noun": "patients",
+        "labs": "labs",
+        "year_word": "year",
+        "month_word": "month",
+    }
     return Ranking(
-        entity="patients" if entity[1] == "patients_noun" else "labs",
+        entity=entities[entity[1]],
         counted="reports" if what == "reports" else "results",
         top=top,
         spans=tuple(tokens[i][1:] for i in said),
@@ -292,7 +301,8 @@ _UNDER_VS_OVER = re.compile(
     # "menores de 50 vs 50 o más". The same age on both sides; the second side is open-ended.
     r"(?:under|below|younger\s+than|до|младше|моложе|молодше|молодші\s+за|менее|менше|menores\s+de|menos\s+de|<)"
     r"\s*(\d{1,3})(?:s|\s*(?:years?|лет|год\w*|рок\w*|años))?\s*"
-    r"(?:vs\.?|versus|against|compared\s+(?:to|with)|and|или|и|і|та|або|y|o|contra|frente\s+a|,|/)\s*"
+    r"(?:vs\.?|versus|against|compared\s+(?:to|with)|and|или|и|і|та|або|y|o|contra|frente\s+a|,|/"
+    r"|против|проти|супроти|в\s+сравнении\s+с|по\s+сравнению\s+с|порівняно\s+з|у\s+порівнянні\s+з)\s*"
     r"(?:(?:від|от|с|з|de|from)\s+)?(\d{1,3})(?=\s*(?:\+|(?:and|or|и|і|та|y|o)\s+"
     r"(?:over|older|above|up|старше|більше|старші|m[aá]s|mayores)|\s*$|\s*[,.;?!)]|\s+(?:years?|лет|років|años)\b))",
     re.IGNORECASE,
@@ -363,3 +373,25 @@ def latest_report(question: str) -> bool:
     return any(
         f & report_words and any(g & lex["latest"] for g in forms[max(0, i - 2) : i]) for i, f in enumerate(forms)
     )
+
+
+def share_spans(question: str) -> list[tuple[int, int]]:
+    """Where the question asks for a share ("what % of", «який відсоток», "porcentaje de"); a "%"
+    after a number ("above 6.5%") is the value's unit and no share."""
+    text = plain(question)
+    spans = [(m.start(), m.end()) for m in _WORD.finditer(text) if _is(_forms(m.group()), "share")]
+    spans += [
+        (m.start(), m.start() + 1) for m in re.finditer(r"%", text) if not re.search(r"\d\s*$", text[: m.start()])
+    ]
+    return sorted(spans)
+
+
+def demographic_spans(question: str) -> list[tuple[int, int]]:
+    """The words naming the patients' own attributes: age, birth, decade of birth."""
+    text = plain(question)
+    return [(m.start(), m.end()) for m in _WORD.finditer(text) if _is(_forms(m.group()), "demographic")]
+
+
+def says_versus(question: str) -> bool:
+    """Two things set against each other ("Quest vs LabCorp", «Сінево проти Synlab», "X contra Y")."""
+    return any(_is(_forms(m.group()), "versus") for m in _WORD.finditer(plain(question)))
