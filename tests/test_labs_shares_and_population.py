@@ -190,3 +190,87 @@ def test_the_year_with_the_most_results_of_a_patient(labs_settings: Settings) ->
     rows = ask_rows(f"which year had the most results for {row['full_name']}", labs_settings)
     assert len(rows) == 1 and rows[0]["results"] == counts[0]["n"]
     assert rows[0]["year"] in {c["y"] for c in counts if c["n"] == counts[0]["n"]}
+
+
+# Round 13's classes.
+
+
+def test_an_english_name_written_by_ear_in_cyrillic_is_that_patient(labs_settings: Settings) -> None:
+    from quarry.nlu.romanize import name_skeleton
+
+    assert name_skeleton("Дэниел") == name_skeleton("Daniel") and name_skeleton("Джексон") == name_skeleton("Jackson")
+    assert name_skeleton("Уайт") == name_skeleton("White") and name_skeleton("Майкл") == name_skeleton("Michael")
+    resp = _run("анализы Томаса", labs_settings)  # one word alone is never heard as a name
+    assert resp.status == "clarify"
+
+
+def test_a_condition_word_after_a_test_is_no_part_of_its_name() -> None:
+    intent = parse("у скольких пациентов в одном бланке и глюкоза, и гликированный гемоглобин выше нормы?")
+    assert [m.text for m in intent.mentions] == ["глюкоза", "гликированный гемоглобин"]
+    assert intent.overlap == "same_report" and set(intent.sides.values()) == {"above"}
+
+
+@pytest.mark.parametrize(
+    ("question", "top"),
+    [
+        ("which lab had the most out-of-range results this year?", 1),
+        ("какая лаборатория выдала больше всего бланков", 1),
+        ("яка лабораторія видала найбільше бланків", 1),
+        ("какие лаборатории выдали больше всего бланков", None),
+        ("which labs have the most results", None),
+    ],
+)
+def test_which_lab_in_the_singular_is_the_one_lab(question: str, top: int | None) -> None:
+    intent = parse(question)
+    assert intent.group_by == "lab" and intent.rank_groups and intent.top == top
+
+
+def test_out_of_range_with_hyphens_is_a_condition() -> None:
+    assert parse("which lab had the most out-of-range results this year?").range_filter == "outside"
+
+
+def test_labs_ranked_by_patients_count_distinct_patients(labs_settings: Settings) -> None:
+    gold = get_database(labs_settings).fetch_all(
+        "SELECT lab_name, count(DISTINCT patient_id) AS n FROM lab_reports GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3"
+    )
+    rows = ask_rows("топ-3 лаборатории по числу пациентов", labs_settings)
+    assert [r["patients"] for r in rows] == [g["n"] for g in gold]
+
+
+def test_most_first_ranks_the_groups(labs_settings: Settings) -> None:
+    rows = ask_rows("cuántos resultados hay de cada laboratorio, de mayor a menor", labs_settings)
+    assert [r["results"] for r in rows] == sorted((r["results"] for r in rows), reverse=True) and len(rows) > 1
+
+
+def test_the_last_visit_and_its_lab(labs_settings: Settings) -> None:
+    row = get_database(labs_settings).fetch_all(
+        "SELECT p.id, p.full_name FROM patients p WHERE p.full_name ~ '^[A-Z][a-z]+ [A-Z][a-z]+$'"
+        " AND p.full_name NOT IN (SELECT full_name FROM patients GROUP BY 1 HAVING count(*) > 1) ORDER BY p.id LIMIT 1"
+    )[0]
+    last = get_database(labs_settings).fetch_all(
+        f"SELECT lab_name FROM lab_reports WHERE patient_id = {row['id']} ORDER BY collected_at DESC LIMIT 1"
+    )[0]
+    rows = ask_rows(f"When was {row['full_name']}'s last lab visit, and which lab was it?", labs_settings)
+    assert len(rows) == 1 and rows[0]["lab_name"] == last["lab_name"]
+
+
+def test_current_age_bands_of_the_patients_and_a_third_person_dose(labs_settings: Settings) -> None:
+    rows = ask_rows(
+        "сколько пациентов в каждой возрастной группе: до 40, 40–59, 60 и старше (по нынешнему возрасту)", labs_settings
+    )
+    total = get_database(labs_settings).scalar("SELECT count(*) FROM patients")
+    assert sum(r["patients"] for r in rows) == total and len(rows) == 3
+    resp = _run("John's TSH came back high - how much levothyroxine should he take?", labs_settings)
+    assert resp.status == "refused" and resp.reason_code == "medical_advice"
+
+
+def test_the_grader_reads_month_and_band_labels_the_writers_ways() -> None:
+    from datetime import date
+
+    from quarry.apps.labs.blind import answers_match
+
+    predicted = [[date(2026, 7, 1), 363], [date(2026, 8, 1), 444]]
+    assert answers_match([[7, 363], [8, 444]], predicted, ordered=False)
+    assert answers_match([["2026-07", 363], ["2026-08", 444]], predicted, ordered=False)
+    assert not answers_match([[7, 444], [8, 363]], predicted, ordered=False)
+    assert answers_match([[0, 67], [40, 57], [60, 76]], [["<40", 67], ["40-59", 57], ["60+", 76]], ordered=False)

@@ -36,3 +36,34 @@ def name_key(word: str) -> str:
     for src, dst in _LATIN:
         plain = plain.replace(src, dst)
     return _DOUBLED.sub(r"\1", re.sub(r"[^a-z]", "", plain))
+
+
+# English w is heard as a vowel in Cyrillic ("White" / «Уайт», "Williams" / «Уильямс»), and an h
+# after a vowel is silent ("John" / «Джон»).
+_SOUNDS = (
+    ("dzh", "j"),
+    ("ck", "k"),
+    ("kh", "h"),
+    ("ph", "f"),
+    ("th", "t"),
+    ("x", "ks"),
+    ("wh", ""),
+    ("w", ""),
+    ("ch", "k"),
+)
+_VOWELS = re.compile(r"[aeiouy]+")
+
+
+@lru_cache(maxsize=8192)
+def name_skeleton(word: str) -> str:
+    """The consonants of a name as heard, for a name written in the other script by ear ("Daniel
+    Jackson" as «Дэниел Джексон», "Michael" as «Майкл»): vowels vary with the writer, consonants
+    hardly. Only ever compared across scripts, and as a whole name, never one word alone."""
+    lowered = unicodedata.normalize("NFC", word.lower())
+    latin = "".join(_CYRILLIC.get(ch, ch) for ch in lowered)
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", latin) if not unicodedata.combining(ch))
+    plain = re.sub(r"[^a-z]", "", plain)
+    for src, dst in _SOUNDS:
+        plain = plain.replace(src, dst)
+    plain = re.sub(r"(?<=[aeiou])h", "", plain)  # "Sarah" / «Сара», "John" / «Джон»
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", plain))

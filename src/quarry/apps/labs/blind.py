@@ -88,11 +88,35 @@ def answers_match(gold: list[list[Any]], predicted: list[list[Any]], *, ordered:
     """`_same_answer`, or a gold of one row of several values (a patient's "first and last" as two
     columns) said as that many rows in the same order (the first result, then the last): both
     layouts occur in the sets for the same question, and hold the same values."""
+    predicted = _with_labels_read(predicted)
     if _same_answer(gold, predicted, ordered=ordered):
         return True
     if len(gold) == 1 and len(gold[0]) >= 2 and len(predicted) == len(gold[0]):
         return _same_answer([[v] for v in gold[0]], predicted, ordered=True)
     return False
+
+
+_BAND = re.compile(r"^(?:<(\d+)|(\d+)\s*[-–]\s*\d+|(\d+)\+)$")
+
+
+def _with_labels_read(rows: list[list[Any]]) -> list[list[Any]]:
+    """`rows` with each label column also said the other ways writers say it: a month (its first
+    day) as its number and as 'YYYY-MM'; an age band ('<40', '40-59', '60+') as its lower bound.
+    The same months and bands; the sets write them all three ways."""
+    if not rows:
+        return rows
+    extra: list[list[Any]] = [[] for _ in rows]
+    for k in range(len(rows[0])):
+        column = [_day(r[k]) for r in rows]
+        if all(isinstance(v, date) and v.day == 1 for v in column):
+            for out, v in zip(extra, column, strict=True):
+                out += [v.month, f"{v.year}-{v.month:02d}"]
+        bands = [_BAND.match(str(r[k])) if isinstance(r[k], str) else None for r in rows]
+        if all(bands):
+            for out, b in zip(extra, bands, strict=True):
+                assert b is not None
+                out.append(0 if b.group(1) else int(b.group(2) or b.group(3)))
+    return [row + more for row, more in zip(rows, extra, strict=True)]
 
 
 def _same_answer(gold: list[list[Any]], predicted: list[list[Any]], *, ordered: bool) -> bool:

@@ -173,6 +173,8 @@ def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: i
             if len(folded) < 2:
                 continue
             key, score = _best_key(folded, exact_only=len(folded) < MIN_FUZZY_KEY)
+            if key is not None and end - start > 1 and _side_at_edge(tokens[start:end], key):
+                continue  # «гемоглобин выше» read closely is the test and a condition, not a longer name
             if key is not None and score >= MENTION_THRESHOLD:
                 candidates.append(Mention(key.code, phrase, start, end, round(score, 3)))
     # A longer name read closely ("hemoglobina glicosilda") beats the exact shorter one inside it
@@ -187,6 +189,14 @@ def find_mentions(text: str, *, skip: frozenset[int] = frozenset(), max_words: i
         chosen.append(m)
         taken |= span
     return _merge_adjacent(sorted(chosen, key=lambda m: m.start), tokens)
+
+
+def _side_at_edge(span: list[tuple[str, int, int]], key: Key) -> bool:
+    """The first or last word of `span` says a side of the range ("high", «выше», "bajo") and is no
+    word of the name it was read as ("high density lipoprotein" keeps its "high")."""
+    from .shapes import is_side_word
+
+    return any(is_side_word(w) and fold(w) not in key.folded for w in (span[0][0], span[-1][0]))
 
 
 def _full_forms(typed: list[str]) -> list[str]:

@@ -219,6 +219,15 @@ class _Text:
             self.lower = self.lower[:start] + " " * (end - start) + self.lower[end:]
         return match
 
+    def take_words(self, pattern: str) -> re.Match[str] | None:
+        """`take`, reading a hyphen between two words as a space ("out-of-range", "above-normal")."""
+        view = re.sub(r"(?<=[^\W\d_])-(?=[^\W\d_])", " ", self.lower)
+        match = re.search(pattern, view)
+        if match:
+            start, end = match.span()
+            self.lower = self.lower[:start] + " " * (end - start) + self.lower[end:]
+        return match
+
     def has(self, pattern: str) -> bool:
         return re.search(pattern, self.lower) is not None
 
@@ -622,7 +631,7 @@ def _conditions(t: _Text, intent: Intent) -> None:
     # низкий», «найнижчий» (read again by `_top`, which looks at the whole question).
     t.take(_SUPERLATIVE)
     for pattern, flag in ((outside, "outside"), (above_normal, "above"), (below_normal, "below"), (within, "within")):
-        if t.take(pattern):
+        if t.take_words(pattern):
             intent.range_filter = flag  # type: ignore[assignment]
             break
     above = (
@@ -972,6 +981,10 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if not intent.mentions and intent.aggregate in ("list", "latest") and latest_report(question):
         intent.aggregate = "latest"  # "results from her most recent visit": the latest report
         _blank(t, [m.span() for m in re.finditer(r"\b(?:latest|last|most recent|newest)\b", t.lower)])
+    elif intent.aggregate in ("list_labs", "list_reports") and latest_report(question):
+        # "when was her last visit, and which lab was it": the latest report, its day and lab.
+        intent.aggregate, intent.top = "list_reports", 1
+        _blank(t, [m.span() for m in re.finditer(r"\b(?:latest|last|most recent|newest)\b", t.lower)])
     if not intent.mentions and intent.aggregate in ("list", "count") and re.search(_HOW_MANY_TIMES, question.lower()):
         # «сколько раз … приходил сдавать анализы», "how many times did she come in": visits, i.e. reports.
         intent.aggregate, intent.reports_or_labs = "count_reports", True
@@ -991,6 +1004,7 @@ def parse(question: str, *, labs: Sequence[str] | None = None, anchor: date | No
     if intent.group_by not in ("none", "patient") and intent.aggregate == "latest":
         intent.aggregate = "avg"
     _share_and_population(question, t, intent)
+    _most_first(t, intent)
     # A capitalised word that is neither a test nor a known lab is most likely a person.
     _labs(question, t, intent, skip_spans + mention_spans + list(shape.spans))
     if not intent.mentions and not intent.reports_or_labs:
@@ -1067,7 +1081,8 @@ def _ranking(question: str, intent: Intent) -> list[tuple[int, int]]:
         intent.group_by, intent.group_more, intent.top = ranking.entity, [], ranking.top or 1
         intent.rank_groups, intent.reports_or_labs = True, reports
     else:
-        intent.aggregate = "count_reports" if reports else "count"
+        counted: dict[str, Aggregate] = {"reports": "count_reports", "patients": "count_patients"}
+        intent.aggregate = counted.get(ranking.counted, "count")
         intent.group_by, intent.group_more, intent.top = "lab", [], ranking.top
         intent.rank_groups = intent.reports_or_labs = True
     return list(ranking.spans)
@@ -1278,6 +1293,20 @@ def _apply_shape(shape: Shape, intent: Intent) -> None:
         intent.aggregate = "list_patients"  # "pacientes atendidos tanto en X como en Y": the people
     if shape.measure != "results" or intent.labs_all:
         intent.reports_or_labs = True
+
+
+_MOST_FIRST = (
+    r"de mayor a menor|from (?:most|highest|largest|biggest) to (?:least|lowest|smallest|fewest)"
+    r"|(?:most|highest|largest|biggest) first|от большего к меньшему|по убыванию|від більшого до меншого"
+    r"|за спаданням|за спадінням|descending|en orden descendente|orden(?:ad[oa]s?)? descendente"
+)
+
+
+def _most_first(t: _Text, intent: Intent) -> None:
+    """ "results per lab in 2026, de mayor a menor", «по убыванию»: the groups ranked by their count,
+    the largest first."""
+    if t.take(_MOST_FIRST) and intent.group_by != "none":
+        intent.rank_groups = True
 
 
 _APART = ("avg", "median", "min", "max")

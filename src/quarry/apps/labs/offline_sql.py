@@ -507,7 +507,8 @@ def _report_query(plan: Plan) -> exp.Select:
         return query.select(exp.alias_(exp.Count(this=exp.Distinct(expressions=[_col("lab_name", r)])), "labs"))
     if i.aggregate == "list_reports" and not keys:
         columns = [_col("id", r), _col("collected_at", r), _col("lab_name", r)]
-        return query.select(*columns, copy=False).order_by(_desc(_col("collected_at", r)), copy=False)
+        query = query.select(*columns, copy=False).order_by(_desc(_col("collected_at", r)), copy=False)
+        return query.limit(i.top, copy=False) if i.top is not None else query
     counts = [exp.alias_(exp.Count(this=exp.Star()), "reports")]
     if "count" in i.measures_more:
         # "how many reports, and how many results in total": each report's results counted beside it.

@@ -29,7 +29,7 @@ from quarry.db import Database, database_url
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import edits_allowed
 from quarry.nlu.inflect import is_name_word_in, name_readings
-from quarry.nlu.romanize import name_key
+from quarry.nlu.romanize import name_key, name_skeleton
 from quarry.nlu.text import fold, plain
 from quarry.settings import Settings
 
@@ -156,25 +156,34 @@ def _word_index(patients: tuple[Patient, ...]) -> dict[str, set[int]]:
     return index
 
 
-def _fits(token: _Token, patient: Patient, *, slips: bool) -> set[str]:
-    """The words of `patient`'s name `token` can be (by a reading, or a typing slip when `slips`)."""
+def _fits(token: _Token, patient: Patient, *, slips: bool, heard: bool = False) -> set[str]:
+    """The words of `patient`'s name `token` can be (by a reading, or a typing slip when `slips`, or
+    written by ear in the other script when `heard`)."""
     out: set[str] = set()
     for r in token.readings:
         if r.sex is not None and r.sex != patient.sex:
             continue  # «Петренка» is a man's name declined; a woman's -енко never declines
         for w in patient.words:
-            if r.word == w or (slips and _slip(r.word, w)) or _romanised(r.word, w, slips=slips):
+            if r.word == w or (slips and _slip(r.word, w)) or _romanised(r.word, w, slips=slips, heard=heard):
                 out.add(w)
     return out
 
 
-def _romanised(typed: str, word: str, *, slips: bool) -> bool:
+def _romanised(typed: str, word: str, *, slips: bool, heard: bool = False) -> bool:
     """`typed` is `word` in another script or romanisation ("alexey" / «алексей», «олийник» /
-    «олійник»): the same spelling key, or a typing slip of it when `slips`."""
+    «олійник»): the same spelling key, or a typing slip of it when `slips`; or, when `heard`, an
+    English name written by ear in Cyrillic or back (the same consonants: «Дэниел» / "Daniel")."""
     if typed.isascii() == word.isascii() and not _CYRILLIC_ONLY.fullmatch(typed + word):
         return False
     a, b = name_key(typed), name_key(word)
-    return a == b or (slips and _slip(a, b))
+    if a == b or (slips and _slip(a, b)):
+        return True
+    return heard and typed.isascii() != word.isascii() and _same_sounds(typed, word)
+
+
+def _same_sounds(typed: str, word: str) -> bool:
+    a, b = name_skeleton(typed), name_skeleton(word)
+    return len(a) >= 2 and a == b
 
 
 _CYRILLIC_ONLY = re.compile(r"[\u0400-\u04ff'’-]+")
@@ -191,8 +200,9 @@ def _slip(typed: str, word: str) -> bool:
 
 
 def _covers(tokens: list[_Token], patient: Patient, *, slips: bool) -> bool:
-    """True when every token is a different word of `patient`'s name."""
-    options = [_fits(t, patient, slips=slips) for t in tokens]
+    """True when every token is a different word of `patient`'s name (written by ear in the other
+    script only as a whole name of two words or more: «Дэниела Джексона», never «Томас» alone)."""
+    options = [_fits(t, patient, slips=slips, heard=len(tokens) > 1) for t in tokens]
     if any(not o for o in options):
         return False
 
@@ -218,10 +228,13 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
     tested = _test_words(text)
     # Typed right: a word of some patient's name as written, or in another script («Alexey»).
     keys = {name_key(w) for w in index}
+    sounds = {name_skeleton(w) for w in index}
     exact = [
         fold(t.text) not in lab_words and any(r.word in index or name_key(r.word) in keys for r in t.readings)
         for t in tokens
     ]
+    # A capitalised name written by ear in the other script counts as typed right beside another.
+    heard = [t.text[:1].isupper() and any(name_skeleton(r.word) in sounds for r in t.readings) for t in tokens]
     best: tuple[int, int, int, list[Patient]] | None = None  # (words, start, end, patients)
     for i in range(len(tokens)):
         governed = i > 0 and fold(tokens[i - 1].text) in _cue_table("genitive")
@@ -229,7 +242,9 @@ def find_patient_mention(question: str, patients: tuple[Patient, ...], lab_words
             run = [_declined(t) for t in tokens[i:j]] if governed else tokens[i:j]
             if any(fold(t.text) in lab_words for t in run):
                 break
-            if not _plausible(run, tokens, i, exact, tested):
+            if not _plausible(
+                run, tokens, i, [e or (h and j - i > 1) for e, h in zip(exact, heard, strict=True)], tested
+            ):
                 continue
             # Slips only beside a word typed right: one misspelt word alone is no evidence of a name.
             slips = len(run) > 1 and any(exact[i:j])

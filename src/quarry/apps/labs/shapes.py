@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from quarry.nlu.inflect import lemma
+from quarry.nlu.inflect import knowing, lemma, readings
 from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.text import fold, plain
 
@@ -124,7 +124,7 @@ class Ranking:
     entity: Literal["patients", "labs", "year", "month"]
     """Who or what is ranked: patients, laboratories, or the years or months of the results ("in
     which year did she have the most tests")."""
-    counted: Literal["results", "reports"]
+    counted: Literal["results", "reports", "patients"]
     top: int | None
     """How many come first; None: all of them, the most first ("busiest lab first")."""
     spans: tuple[tuple[int, int], ...] = ()
@@ -154,6 +154,11 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     kinds = ("patients_noun", "labs", "year_word", "month_word")
     entity = next(((i, k) for i, f in enumerate(forms) for k in kinds if _is(f, k)), None)
     said_counted = next(((i, k) for i, f in enumerate(forms) for k in ("reports", "results_noun") if _is(f, k)), None)
+    if said_counted is None and entity is not None and entity[1] == "labs":
+        # «топ-3 лаборатории по числу пациентов», "labs ranked by patients": the people each lab saw.
+        said_counted = next(
+            ((i, "patients_noun") for i, f in enumerate(forms) if i > entity[0] and _is(f, "patients_noun")), None
+        )
     if entity is None or (said_counted is None and (counted is None or top is None)):
         return None  # with nothing counted by name, only "top N" ranks: "60 o más" is an age
     if said_counted is not None and entity[0] == said_counted[0]:
@@ -166,6 +171,8 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     if number.isdigit():  # "which 4 patients", «3 пациента», "los dos pacientes"
         top = top if top is not None else int(number)
         said.append(entity[0] - 1)
+    if top is None and entity[1] == "labs" and _one_asked(tokens, forms, entity[0]):
+        top = 1  # "which lab had the most …", «какая лаборатория …»: the one lab
     entities: dict[str, Literal["patients", "labs", "year", "month"]] = {
         "patients_noun": "patients",
         "labs": "labs",
@@ -174,10 +181,23 @@ def read_ranking(question: str, *, counted: Literal["results"] | None = None) ->
     }
     return Ranking(
         entity=entities[entity[1]],
-        counted="reports" if what == "reports" else "results",
+        counted="reports" if what == "reports" else "patients" if what == "patients_noun" else "results",
         top=top,
         spans=tuple(tokens[i][1:] for i in said),
     )
+
+
+def _one_asked(tokens: list[tuple[str, int, int]], forms: list[frozenset[str]], i: int) -> bool:
+    """A "which" word right before a noun in the singular ("which lab", «какая лаборатория», «яка
+    лабораторія», "qué laboratorio"): one is asked for."""
+    if i == 0 or not _is(forms[i - 1], "which"):
+        return False
+    word = tokens[i][0]
+    if _CYRILLIC.search(word):
+        # By the grammar of a dictionary that knows the word: «лаборатория» is one, «лаборатории» several.
+        tags = [tag for lang in knowing(word, ("ru", "uk")) for _form, tag in readings(word, lang)]
+        return any("nomn" in tag and "plur" not in tag for tag in tags)
+    return not fold(word).endswith("s")
 
 
 Counted = Literal["count", "count_patients", "count_reports", "count_labs"]
@@ -395,3 +415,9 @@ def demographic_spans(question: str) -> list[tuple[int, int]]:
 def says_versus(question: str) -> bool:
     """Two things set against each other ("Quest vs LabCorp", «Сінево проти Synlab», "X contra Y")."""
     return any(_is(_forms(m.group()), "versus") for m in _WORD.finditer(plain(question)))
+
+
+def is_side_word(word: str) -> bool:
+    """A word for a side of the reference range ("high", «выше», «нижче», "baja"), any form."""
+    forms = _forms(word)
+    return _is(forms, "high") or _is(forms, "low")
