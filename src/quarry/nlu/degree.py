@@ -24,8 +24,12 @@ from quarry.nlu.lexicon import core_lexicon
 from quarry.nlu.text import WORD, fold
 
 DegreeKind = Literal["comparative", "superlative"]
-_FA_SUFFIX = re.compile(r"^(?P<stem>.+?)[\u200c ]?(?P<suffix>ترین|تر)(?:ه|ن|ی|ش)?$")
-"""Persian degree suffixes, with a spoken enclitic after them («ارزونتره» = is cheaper)."""
+_FA_SUFFIX = re.compile(
+    r"^(?P<stem>.+?)[\u200c ]?(?P<suffix>ترین|تر)\u200c?(?:ها|ا|ه|ن|ی)?(?:ش|شون|مون|تون|م|ت)?(?:و)?$"
+)
+"""Persian degree suffixes, with the spoken enclitics after them: a copula or plural («ارزونتره» = is
+cheaper), a possessive («ارزونترینش», «ارزون‌ترینشون») and the spoken object marker «و»
+(«ارزونترینشو بده» = give me its cheapest one)."""
 _FINGLISH_SUFFIX = re.compile(r"^(?P<stem>[a-z]+?)(?P<suffix>tarin|tar)(?:e|esh|eshoon|am|i|o|ash)?$")
 """Persian degree suffixes in Latin letters, with a spoken enclitic ("arzoontare", "arzoontarinesh")."""
 _UK_COMPARATIVE = ("ший", "ша", "ше", "ші", "шого", "шої", "шим", "щий", "ща", "ще", "чий", "ча", "че")

@@ -25,6 +25,12 @@ class ChatState(BaseModel):
     multi: dict[str, object] | None = Field(None, description="The multi-turn coordinator's state, when one is open.")
     selection: dict[str, object] | None = Field(None, description="The last option picked and when (60-second cache).")
     summary: str = Field("", max_length=SUMMARY_CHARS, description="What the chat was about, in ≤ 200 characters.")
+    asked: str | None = Field(
+        None,
+        max_length=2000,
+        description="The last single-turn question that found products (asked which one, or named one): a "
+        "refinement that follows it («تا ۸۰ میلیون», 'in Tehran', '512GB') continues it as a dialogue.",
+    )
 
 
 def load_chat(db: Database, chat_id: str) -> ChatState:

@@ -48,7 +48,7 @@ def _units() -> frozenset[str]:
     return frozenset(str(u) for u in units["words"])
 
 
-def _names_a_code(t: str) -> bool:
+def names_a_code(t: str) -> bool:
     """A model code («SN5-9136», "A54", "kd-55x") or the word «مدل»/«کد»; "30m", "20000mah" are quantities."""
     if _CODE_WORDS.search(t):
         return True
@@ -86,7 +86,7 @@ def is_exploration(text: str) -> bool:
     model or code is named or a question of its own is asked."""
     t = fold_joined(text.lower())
     scope, rest = read_scope(t)
-    if _QUESTION.search(rest) or words("metrics.min_price").search(rest) or _names_a_code(rest):
+    if _QUESTION.search(rest) or words("metrics.min_price").search(rest) or names_a_code(rest):
         return False
     if _names_one_product(rest):
         return False  # "looking for the iphone 15 pro 64gb in gold": a product, not a need
@@ -104,11 +104,11 @@ def is_side_question(text: str) -> bool:
     if q.intent == "lookup":
         # «قیمت گوشی سامسونگ A54 چنده؟»: a price asked of a product named by its model.
         t = fold_joined(text.lower())
-        return bool(words("price_asks").search(t)) and _names_a_code(t)
+        return bool(words("price_asks").search(t)) and names_a_code(t)
     # It must name a product: "too mashhad kesi dare?" (anyone in Mashhad?) asks the dialogue's options, and
     # so does "capacity at least 8 kg, Tehran, the cheapest": a feature's name, a number or a unit names none.
     product = fold_joined(q.product.lower())
     words_ = loaded_words()
     described = {w for f in words_.features for w in fold_joined(f).split()} | set(unit_forms())
     named = [w for w in re.findall(r"\w+", product) if len(w) > 1 and not w.isdigit() and w not in described]
-    return _names_a_code(product) or any(words_.knows(w) for w in named)
+    return names_a_code(product) or any(words_.knows(w) for w in named)

@@ -24,7 +24,7 @@ from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.scan import Scan
 from quarry.search.text import fold_joined
 
-from .nlu import unit_forms
+from .nlu import unit_of
 from .once import once
 
 _LANGS = ("en", "fa", "finglish")
@@ -111,8 +111,7 @@ _QUANTITY = Quantity("measure", _pattern, _value, marked=_marked)
 
 
 def _stored_unit(word: str) -> str:
-    word = fold_joined(word.lower())
-    return unit_forms().get(word, word)
+    return unit_of(word) or fold_joined(word.lower())
 
 
 def _feature(features: tuple[Measured, ...], unit_word: str, before: list[str], n: float) -> Measured | None:

@@ -27,7 +27,7 @@ from quarry.nlu.degree import find_degrees
 from quarry.nlu.money import scales
 from quarry.search.text import fold_joined
 
-from .nlu import city_by_ending, place_named, unit_forms
+from .nlu import city_by_ending, city_named, place_named, unit_of
 from .scope import read_scope
 from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
 from .turnstate import MemberDelta
@@ -62,6 +62,17 @@ def _only_stop(t: str, words: CatalogueWords) -> bool:
     """A stop phrase with nothing else stated: «۶۴ گیگ کافیه» ("64 GB is enough") is no stop."""
     rest = _FILLER.sub(" ", _STOP.sub(" ", t))
     return not any(c.isdigit() for c in rest) and not any(words.knows(w) for w in re.findall(r"\w+", rest))
+
+
+def _city_said_alone(t: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """(Persian city, the word) for a word of `t` that is a city despite a slip or in Finglish and no
+    word the catalogue writes."""
+    for word in t.split():
+        if len(word) < 4 or not word.isalpha() or words.knows(word) or words.knows(finglish_to_persian(word)):
+            continue
+        if (city := city_named(word)) is not None:
+            return city, word
+    return None
 
 
 def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta:
@@ -108,6 +119,11 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     if delta.city_id is None and (named := city_by_ending(t)) is not None:
         delta.city_id = _CITY_IDS[named[0]]
         t = re.sub(rf"(?<!\w){re.escape(named[1])}(?!\w)", " ", t, count=1)
+    if delta.city_id is None and (lone := _city_said_alone(t, words)) is not None:
+        # "esfahan", «شیرار»: a city by a slip or in Finglish, said without "in" (a dialogue's answer to
+        # "which city?"); the catalogue writes no such word.
+        delta.city_id = _CITY_IDS[lone[0]]
+        t = re.sub(rf"(?<!\w){re.escape(lone[1])}(?!\w)", " ", t, count=1)
     for word, value in words.colours.items():
         if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t):
             delta.attributes[COLOUR_KEY] = value
@@ -147,7 +163,7 @@ def _category_by_sound(t: str, words: CatalogueWords) -> tuple[int, str] | None:
 def _unit_after(tokens: list[str], i: int) -> bool:
     """The number at `i` is followed by a unit or a scale word («۱۲۸ گیگ», "20 million")."""
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-    return bool(nxt) and (nxt in unit_forms() or nxt.isdigit() or nxt in scales())
+    return bool(nxt) and (unit_of(nxt) is not None or nxt.isdigit() or nxt in scales())
 
 
 @cache  # no per-turn state; built once per process like the other agents

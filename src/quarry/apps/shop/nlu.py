@@ -129,8 +129,10 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     spec = r"(?!\w)(?!\s*\d)"
     for fa in words.features:
         f = fold_joined(fa)
-        if m := re.search(rf"(?<!\w){re.escape(f)}{spec}", text):
-            found.append((m.start(), -len(f), fa, f))
+        # «نرخ تازه‌سازی» is «نرخ تازه سازی»: a compound is written joined or apart.
+        joined = r"\s?".join(re.escape(w) for w in f.split())
+        if m := re.search(rf"(?<!\w){joined}{spec}", text):
+            found.append((m.start(), -len(f), fa, m.group()))
     for en, fa in words.feature_names.items():
         if m := re.search(rf"(?<!\w){re.escape(en.lower())}{spec}", text):
             found.append((m.start(), -len(en), fa, en.lower()))
@@ -144,9 +146,27 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
         ):
             found.append((m.start(), -len(rest), fa, rest))
     if not found:
-        return _finglish_feature(text, words)
+        return _feature_by_its_words(text, words) or _finglish_feature(text, words)
     _, _, fa, phrase = min(found)
     return fa, phrase
+
+
+_COPULA = re.compile(r"(?:ه|یه|ش|شه|ست|است)$")
+
+
+def _feature_by_its_words(text: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """A feature of two or more words named by all of them but one, in any order and with a spoken
+    copula («رده انرژی» is «رده مصرف انرژی», «نخ … از چه جنسیه» is «جنس نخ»): only when exactly one
+    feature key is named so, and never by one word alone."""
+    said = set(text.split())
+    bare = said | {_COPULA.sub("", w) for w in said if len(w) > 3}
+    hits: list[tuple[str, str]] = []
+    for fa in words.features:
+        key = fold_joined(fa).split()
+        present = [w for w in key if w in bare]
+        if len(key) >= 2 and len(present) >= 2 and len(present) >= len(key) - 1:
+            hits.append((fa, " ".join(present)))
+    return hits[0] if len(hits) == 1 else None
 
 
 _LATIN_WORD = re.compile(r"[a-z]+")
@@ -191,9 +211,15 @@ def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
 
 def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree]) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
-    degree = _price_degree(degrees, "comparative")
+    if not _OR.search(t) and (between := phrases("compare.between").search(t)) is not None:
+        # «بین A و B کدوم …», "between A and B": the first "and" after it joins the two alternatives.
+        joint = phrases("compare.and").search(t, between.end())
+        if joint is not None:
+            t = t[: joint.start()] + " یا " + t[joint.end() :]
+            degrees = find_degrees(t)  # read again: the text moved
     if not _OR.search(t):
         return None
+    degree = _price_degree(degrees, "comparative")
     if degree is not None:
         cheaper, unmarked = degree.concept == "cheap", t[: degree.start] + " " + t[degree.end :]
     elif said := phrases("compare.cheaper").search(t) or phrases("compare.dearer").search(t):
@@ -215,6 +241,8 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
 
 
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?")
+_GLUED = re.compile(r"(\d+(?:\.\d+)?)([^\W\d_]+)")
+"""A number with its unit written on it ("850w", "512gb")."""
 _NUMBER_ENCLITIC = re.compile(r"(?<!\w)(هزار|میلیون|صد|\d+)ش(?!\w)")
 """«سی هزارش» "its thirty thousand", «۲۷ش»: a possessive ending on a number."""
 
@@ -233,7 +261,20 @@ def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
         return stem if stem in words.colours or _NUMBER_WORD.fullmatch(stem) else w
 
     second = [bare(w) for w in b.split()]
-    fits = lambda w: w in words.colours or _NUMBER_WORD.fullmatch(w) or w in variants or w in same or w in first  # noqa: E731
+
+    def glued_twin(w: str) -> int | None:  # "900w" for the first's "850w": a number with the same unit
+        m = _GLUED.fullmatch(w)
+        twins = [j for j, o in enumerate(first) if m and (n := _GLUED.fullmatch(o)) and n.group(2) == m.group(2)]
+        return twins[0] if len(twins) == 1 else None
+
+    fits = lambda w: (  # noqa: E731
+        w in words.colours
+        or _NUMBER_WORD.fullmatch(w)
+        or w in variants
+        or w in same
+        or w in first
+        or glued_twin(w) is not None
+    )
     if not second or not all(fits(w) for w in second) or all(w in first or w in same for w in second):
         return None
     out = list(first)
@@ -250,6 +291,8 @@ def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
             alike = [j for j, o in enumerate(out) if _NUMBER_WORD.fullmatch(o) and len(o) == len(w)]
             if len(alike) == 1:
                 out[alike[0]] = w
+        elif (twin := glued_twin(w)) is not None and w not in out:
+            out[out.index(first[twin])] = w
     if named := [w for w in second if w in variants and w not in first]:
         out = [w for w in out if w not in variants] + named
     return " ".join(out)
@@ -417,7 +460,9 @@ def _parse(text: str, words: CatalogueWords) -> Question:
     # A value is asked for by a question word, or by a question mark after a feature's name
     # ("Epson L3977 print speed?").
     asks = phrases("asks").search(t) or re.search(r"[?؟]\s*$", text)
-    feature = feature_in(t, words) if asks else None
+    feature = feature_in(t, words)
+    if feature is not None and not asks and not _opens_with(t, feature[1], words):
+        feature = None  # a feature's name is asked by a question word, or by opening the message («رزولوشن X»)
     if _yes_no(t, text) and not phrases("yes_no.have_it").search(t):
         # The feature asked about is read against the product's own (agents: `yes_no`); a key named is
         # kept for a question that turns out to ask its value ("Epson L3977 print speed?").
@@ -438,6 +483,21 @@ def _parse(text: str, words: CatalogueWords) -> Question:
     return Question("lookup", _clean(t) or t.strip())
 
 
+def _opens_with(t: str, phrase: str, words: CatalogueWords) -> bool:
+    """The message opens with a feature's name and goes on to the product's category («رزولوشن تلویزیون
+    …», «رم گوشی …»), not to a value or a bound («رنگ مشکی …», «رم ۸ گیگ», "RAM at least 8GB",
+    «پردازنده Core i5» describe what is wanted)."""
+    body = t.lstrip()
+    if not body.startswith(phrase):
+        return False
+    after = body[len(phrase) :].split()
+    return bool(after) and after[0] in _category_words(words)
+
+
+def _category_words(words: CatalogueWords) -> frozenset[str]:
+    return frozenset(w for phrase, _ in words.categories for w in fold_joined(phrase).split() if len(w) > 2)
+
+
 _HOW_MANY = re.compile(r"(?<!\w)(?:چند|چقدر|how many|how much|chand)\s+(\w+)")
 
 
@@ -448,6 +508,18 @@ def unit_forms() -> dict[str, str]:
     return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()} | {
         fold_joined(v): fold_joined(v) for v in table.values()
     }
+
+
+def unit_of(word: str) -> str | None:
+    """The stored unit a written word is (`unit_forms`), also in Finglish ("litri", "nafare", "inchi"
+    are «لیتری», «نفره», «اینچی»); None when it is no unit."""
+    folded = fold_joined(word.lower())
+    units = unit_forms()
+    if folded in units:
+        return units[folded]
+    if folded.isascii() and folded.isalpha() and looks_finglish(folded):
+        return units.get(fold_joined(finglish_to_persian(folded)))
+    return None
 
 
 def _unit_asked(t: str) -> tuple[str, str] | None:
@@ -553,7 +625,7 @@ def _city_keys() -> dict[str, str]:
     return keys
 
 
-def _city_named(word: str) -> str | None:
+def city_named(word: str) -> str | None:
     """The Persian name of the city `word` names despite a typing slip, or written in Finglish
     ("esfahan" → «اصفهان»); None when it names none."""
     keys = _city_keys()
@@ -579,7 +651,7 @@ def place_named(text: str, words: CatalogueWords) -> Place | None:
         framing = _FRAMING.fullmatch(word) is not None
         if len(word) < 3 or not word.isalpha() or framing or word in grammar.not_places or words.knows(word):
             continue
-        return Place(word, _city_named(word))
+        return Place(word, city_named(word))
     return None
 
 

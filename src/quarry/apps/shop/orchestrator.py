@@ -25,6 +25,7 @@ from quarry.agent.turn import TurnContext, TurnOutcome, run_turn
 from quarry.db import Database, get_database
 from quarry.errors import BadInput, DataMissing
 from quarry.inputs import storable
+from quarry.search.text import fold_joined
 from quarry.settings import Settings, get_settings
 
 from .agents import (
@@ -41,10 +42,11 @@ from .honesty import not_applied_message, unapplied
 from .ingest import loaded_size
 from .memory import ChatState
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, SellerStatistics, ShopAnswer, ShopTurn, TextPart, decode_image
-from .multiturn_nlu import is_side_question
+from .multiturn_nlu import is_side_question, names_a_code
+from .narrow_nlu import extract_delta
 from .nlu import parse_question
 from .once import one_turn
-from .picks import picked_extreme
+from .picks import picked_extreme, said_extreme
 from .retry import run_with_retry
 from .turnstate import TurnState
 from .vocab import catalogue_words
@@ -191,6 +193,14 @@ async def _text_turn(
         step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms,
                         reason=f"a narrowing dialogue is open (router: {mode})")  # fmt: skip
         return await _dialogue(db, s, state, text, step)
+    if state.multi is None and state.asked and await db.run(_refines, db, text):
+        # "یخچال ساید بای ساید" was asked back with a list; «تا ۸۰ میلیون» narrows that question, not a new one.
+        opened = await _opened_from(db, s, state.asked)
+        if opened is not None:
+            state.multi = opened
+            reason = f"a refinement of the previous question ({state.asked[:60]!r}): it opens the dialogue"
+            step = PlanStep(step="router", action="multi_turn", model=route_step.model, ms=route_step.ms, reason=reason)
+            return await _dialogue(db, s, state, text, step)
     if mode == "multi_turn" or picked_number(text) is not None:
         return await _dialogue(db, s, state, text, route_step)
     turn, used = await _single_turn(db, s, text, model)
@@ -198,6 +208,26 @@ async def _text_turn(
         route_step.reason = "a question of its own inside the dialogue; the dialogue is kept"
     turn.trace.insert(0, route_step)
     return turn, used
+
+
+def _refines(db: Database, text: str) -> bool:
+    """The turn only narrows: it names no category and no model code of its own, but a brand, a price
+    bound, a city, a warranty, a seller score, a feature's value or the cheapest («سامسونایت», "512GB",
+    "Tehran با گارانتی", «ارزون‌ترینشو میخوام»)."""
+    words = catalogue_words(db)
+    delta = extract_delta(text, words)
+    if delta.category_id is not None or names_a_code(fold_joined(text.lower())):
+        return False
+    return not delta.is_empty() or said_extreme(text) is not None
+
+
+async def _opened_from(db: Database, s: Settings, question: str) -> dict[str, object] | None:
+    """The dialogue state the earlier question opens (its answer is not shown again), or None."""
+    try:
+        reply = await asyncio.wait_for(coordinate(db, s, None, question), timeout=TURN_TIMEOUT_S)
+    except TimeoutError:
+        return None
+    return reply.state.model_dump(mode="json") if reply.state is not None else None
 
 
 async def _new_words(db: Database, state: ChatState) -> Callable[[str], bool]:
@@ -239,6 +269,8 @@ def _remember(state: ChatState, turn: ShopTurn, text: str) -> None:
     state.last_base_keys = list(turn.base_random_keys or [])
     state.last_member_keys = list(turn.member_random_keys or [])
     state.summary = f"{turn.route}: {text}"[:200]
+    found = bool(turn.base_random_keys) or len(turn.candidates) > 1
+    state.asked = text[:2000] if turn.route == "single_turn" and found and turn.status != "withheld" else None
 
 
 async def _route(s: Settings, text: str, router_model: Model | None) -> tuple[Mode, PlanStep]:

@@ -138,7 +138,9 @@ def _unit_words() -> frozenset[str]:
 def _measured(after: str) -> bool:
     """Whether the words right after a number are a unit of measure ("kg", «اینچ», «فوت»)."""
     first = re.match(r"\s*([^\W\d_]+)", after)
-    return first is not None and first.group(1) in _unit_words()
+    from .nlu import unit_of  # nlu reads scopes: imported here, not at the top
+
+    return first is not None and (first.group(1) in _unit_words() or unit_of(first.group(1)) is not None)
 
 
 def _prices(t: str) -> tuple[int | None, int | None, str]:

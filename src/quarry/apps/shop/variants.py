@@ -29,6 +29,9 @@ from .transliterate import finglish_to_persian, looks_finglish
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN = re.compile(r"\w+")
+_CODE = re.compile(r"[a-z]{2,}\d{2,}[a-z\d]*")
+"""A model code in Latin letters: two letters or more, then two digits or more ("fd014", "gc8343"); a
+one-letter code ("a54") is matched by its number, as a letter alone is often read from a Persian word."""
 
 
 @cache
@@ -78,6 +81,12 @@ def colour_family(colour: str) -> frozenset[str]:
     return _colour_families().get(colour, frozenset((colour,)))
 
 
+def _compact(text: str) -> str:
+    """A model code written whole, with or without its hyphens ("FD-014", "GDW-K023" → "fd014",
+    "gdwk023"); words apart stay apart ("iphone 17" is no code)."""
+    return re.sub(r"(?<=[a-z\d])-(?=[a-z\d])", "", text)
+
+
 def differences(
     query: str, english_name: str, persian_name: str, colours: Mapping[str, str] | None = None
 ) -> list[str]:
@@ -90,7 +99,15 @@ def differences(
     negated = {fold_joined(w) for w, _, _ in negated_words(q)}
     out: list[str] = []
     name_numbers = _numbers(" ".join(name_tokens) + " " + name)
-    out.extend(sorted(_numbers(" ".join(t for t in q_tokens if t not in negated)) - name_numbers, key=q.find))
+    # A model code ("fd014", "gc8343") is matched as a code, whatever separates its letters from its
+    # digits in the name ("FD-014"): its number alone would match any "14" of the name ("14 ft").
+    codes = [t for t in _TOKEN.findall(_compact(q)) if t not in negated and _CODE.fullmatch(t)]
+    compact = _compact(name)
+    out.extend(c for c in codes if not re.search(rf"(?<![a-z\d]){re.escape(c)}(?!\d)", compact))
+    written = re.findall(r"[a-z\d]+(?:-[a-z\d]+)*", q)
+    in_codes = {part for w in written if _CODE.fullmatch(w.replace("-", "")) for part in w.split("-")}
+    plain_tokens = [t for t in q_tokens if t not in negated and t not in in_codes]
+    out.extend(sorted(_numbers(" ".join(plain_tokens)) - name_numbers, key=q.find))
     _, plain = _variant_forms()
     # «معمولی» / "the regular one": the plain product; variant words beside it are the ones excluded
     # («آیفون ۱۵ معمولی (پرو نه)»).
