@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from quarry.apps.shop.models import ShopTurn, TextPart
+from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.setup import migrate_shop, prepare
 from quarry.db import Database, get_database
 from quarry.progress import SilentReporter
@@ -15,3 +19,8 @@ def prepared_database() -> Database:
     migrate_shop(db)
     prepare(db, settings, SilentReporter())
     return db
+
+
+def ask(chat: str, text: str) -> ShopTurn:
+    """One text turn of chat `chat`, through `POST /chat`'s own pipeline."""
+    return asyncio.run(run(chat, [TextPart(type="text", content=text)]))

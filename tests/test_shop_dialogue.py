@@ -10,14 +10,14 @@ import uuid
 import pytest
 
 from quarry.apps.shop.memory import load_chat
-from quarry.apps.shop.models import ShopTurn, TextPart
+from quarry.apps.shop.models import TextPart
 from quarry.apps.shop.narrow_nlu import extract_delta
 from quarry.apps.shop.narrow_search import search_offers
 from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
 from quarry.apps.shop.vocab import BRANDS, CITIES
 from quarry.db import Database
-from tests.shop_support import prepared_database
+from tests.shop_support import ask, prepared_database
 
 SNOWA = next(b.id for b in BRANDS if b.en.lower() == "snowa")
 TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
@@ -26,10 +26,6 @@ TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
 @pytest.fixture(scope="module")
 def shop_db() -> Database:
     return prepared_database()
-
-
-def ask(chat: str, text: str) -> ShopTurn:
-    return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
 
 
 DELTAS = [

@@ -9,23 +9,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 
 import pytest
 
 from quarry.apps.shop.agents import equal_fits, pick
 from quarry.apps.shop.memory import load_chat
-from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.narrow_bounds import feature_bounds
 from quarry.apps.shop.narrow_nlu import extract_delta
-from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.tools import search_base_products
 from quarry.apps.shop.transliterate import sounds_alike
 from quarry.apps.shop.turnstate import TurnState
 from quarry.apps.shop.vocab import CITIES
 from quarry.db import Database
-from tests.shop_support import prepared_database
+from tests.shop_support import ask, prepared_database
 
 FRIDGE, WASHER, TV, POWER_BANK, TEA_MAKER, BLENDER = 17, 18, 16, 13, 24, 25
 MASHHAD = next(c.id for c in CITIES if c.fa == "مشهد")
@@ -34,10 +31,6 @@ MASHHAD = next(c.id for c in CITIES if c.fa == "مشهد")
 @pytest.fixture(scope="module")
 def shop_db() -> Database:
     return prepared_database()
-
-
-def ask(chat: str, text: str) -> ShopTurn:
-    return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
 
 
 BOUNDS = [

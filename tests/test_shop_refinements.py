@@ -7,19 +7,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 
 import pytest
 
 from quarry.apps.shop.memory import load_chat
-from quarry.apps.shop.models import ShopTurn, TextPart
-from quarry.apps.shop.orchestrator import run
 from quarry.apps.shop.picks import picked_extreme, said_extreme
 from quarry.apps.shop.turnstate import TurnState
 from quarry.apps.shop.vocab import CITIES
 from quarry.db import Database
-from tests.shop_support import prepared_database
+from tests.shop_support import ask, prepared_database
 
 FRIDGE, WASHER = 17, 18
 TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
@@ -28,10 +25,6 @@ TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
 @pytest.fixture(scope="module")
 def shop_db() -> Database:
     return prepared_database()
-
-
-def ask(chat: str, text: str) -> ShopTurn:
-    return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
 
 
 @pytest.mark.parametrize(
@@ -188,3 +181,28 @@ def test_a_model_code_is_matched_whole_whatever_separates_its_parts() -> None:
     assert differences("یخچال انتخاب fd014", "Entekhab FD-014 29 ft Silver Refrigerator", "یخچال") == []
     assert differences("gdw-k023", "Gplus GDW-K023 Dishwasher", "") == []
     assert differences("galaxy a54 128", "Samsung Galaxy A54 5G 128GB", "") == []
+
+
+# Honest numbers (round 8's numeric misses): a spread is the range, and a second city is never dropped.
+
+
+def test_the_gap_between_the_priciest_and_the_cheapest_is_the_price_range() -> None:
+    from quarry.apps.shop.nlu import parse_question
+
+    for text in (
+        "what's the gap between the priciest and cheapest offer for the Trinx M136?",
+        "فرق ارزونترین و گرونترین قیمت گوشی سامسونگ A54 چقدره",
+    ):
+        assert parse_question(text).metric == "price_range"
+    assert parse_question("بیشترین قیمت مانیتور ایکس ویژن").metric == "max_price"
+
+
+def test_a_second_city_is_named_as_not_applied_never_dropped(shop_db: Database) -> None:
+    from quarry.apps.shop.nlu import parse_question
+
+    q = parse_question("چند تا مغازه تو اصفهان و شیراز روی هم کولر ال جی S4-W69 دارن؟")
+    assert "second_city" in q.stated
+    key = shop_db.scalar("SELECT random_key FROM shop.base_products WHERE english_name ~ '^LG ' ORDER BY 1 LIMIT 1")
+    name = shop_db.scalar("SELECT english_name FROM shop.base_products WHERE random_key = :k", {"k": key})
+    turn = ask(uuid.uuid4().hex, f"how many shops in Isfahan and Shiraz together sell the {name}?")
+    assert turn.status == "withheld" and "second_city" in (turn.unapplied or [])

@@ -63,6 +63,14 @@ def _metric_in(t: str) -> tuple[str, Metric] | None:
     if not found and pattern_of(listed(count["selling"])).search(t):
         grammar = re.compile(rf"(?:{counted.pattern})(?:\s+(?:{between})){{0,2}}\s+(?:{persons})(?!\w)")
         found.extend((-len(m.group()), m.start(), m.group(), "shops") for m in grammar.finditer(t))
+    ends = {metric for *_, metric in found} | {
+        "max_price" if d.concept == "expensive" else "min_price"
+        for d in find_degrees(t)
+        if d.degree == "superlative" and d.concept in ("cheap", "expensive")
+    }
+    if {"max_price", "min_price"} <= ends and (spread := phrases("spread").search(t)) is not None:
+        # "the gap between the priciest and the cheapest": the range, not whichever end was said first.
+        return spread.group(), "price_range"
     if not found:
         return None
     _, _, phrase, metric = min(found)
@@ -438,6 +446,11 @@ def _parse(text: str, words: CatalogueWords) -> Question:
         metric = (most.text, "min_price" if most.concept == "cheap" else "max_price")
     city, unresolved, placed = _where(scoped, text, words)
     stated = (("city",) if city is not None else ()) + scope.stated
+    if city is not None and _city_in(placed)[0] is not None:
+        # "in Isfahan and Shiraz together": a figure is for one city; the second is named as not applied,
+        # never dropped (the count of the first alone had been given).
+        placed = _city_in(placed)[1]
+        stated += ("second_city",)
     if metric is None and scope.has_warranty and _ASKS_WARRANTY.search(scoped):
         # "Does X have a warranty?": how many shops give one (the warranty is the filter, so it is applied).
         return Question("seller", _clean(placed), metric="shops", city=city, has_warranty=True, scope=scope,
