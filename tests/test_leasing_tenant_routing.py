@@ -219,3 +219,45 @@ def test_everyday_words_for_holdover_and_takings_cite_their_clause(
 ) -> None:
     answer = _ask(text, tenant).lease_answer
     assert answer is not None and answer.found and section in [c.section for c in answer.citations]
+
+
+# Round 6's routing classes (session 15).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rent went out on the 4th instead of the 1st this month, will there be a penalty",
+        "we paid a few days after the due date, is there an interest charge",
+    ],
+)
+def test_a_question_after_a_comma_asks_without_a_question_mark(text: str) -> None:
+    assert any(c.asks for c in clauses(text)) and lease_question(text) is not None
+
+
+def test_a_request_inside_a_condition_is_supposed_not_asked() -> None:
+    asked = lease_question("who's on the hook if the cafe's heat/AC unit needs to be replaced down the road?")
+    assert asked is not None and asked.frame == "responsibility"
+    assert lease_question("can someone come replace the filter") is None
+
+
+def test_a_reported_question_asks() -> None:
+    assert clauses("ops is asking if we could get a proper stove in the kitchenette")[0].asks
+
+
+@pytest.mark.parametrize(
+    ("tenant", "text", "section"),
+    [
+        # paying after the due day, said without "late"
+        ("T-001", "rent went out on the 4th instead of the 1st this month, will there be a penalty", "3.3"),
+        # a payment missed is a default question, not a late charge
+        ("T-005", "accounting messed up and we missed a rent payment. how long until that's a default?", "20.1"),
+        ("T-007", "who's on the hook if the cafe's heat/AC unit needs to be replaced down the road?", "9.1"),
+    ],
+)
+def test_penalties_defaults_and_supposed_replacements_cite_their_clause(
+    leasing_db: Database, tenant: str, text: str, section: str
+) -> None:
+    resp = _ask(text, tenant)
+    assert resp.route == "DOMA/lease" and resp.lease_answer is not None
+    assert section in [c.section for c in resp.lease_answer.citations]

@@ -39,6 +39,7 @@ def test_comparison_returns_the_cheaper_product_via_parallel_calls(shop_db: Data
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # the report grades every blind round too; each new round adds to it
 def test_offline_targets(shop_db: Database) -> None:
     report = run_eval(progress=False)
     assert report.metric("scenario0_exact") == 1.0

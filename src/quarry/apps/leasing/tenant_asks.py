@@ -66,6 +66,7 @@ _CONDITIONAL_ASK = re.compile(
     re.IGNORECASE,
 )
 """A condition and then the question, with no comma between ("if we stay a few extra weeks what do we pay")."""
+_AUXILIARY = frozenset({"will", "would", "can", "could", "do", "does", "did", "is", "are", "should", "must", "may"})
 _WH = frozenset({"what", "what's", "whats", "who", "who's", "whos", "whose", "when", "where", "which", "how"})
 
 
@@ -129,9 +130,12 @@ def clauses(text: str) -> list[Clause]:
             # A question mark ends the clause that asks; the split keeps it on that clause.
             tail = text[end : m.end()] if m is not None else ""
             # "if the subtenant pays more, who keeps the difference": a wh-word opening a part after a comma.
-            parts = [_WORD.findall(p.lower())[:1] for p in piece.split(",")[1:]]
+            # "rent went out on the 4th, will there be a penalty": an auxiliary opening a part of three
+            # words or more after a comma asks too, question mark or not.
+            parts = [_WORD.findall(p.lower()) for p in piece.split(",")[1:]]
             asks = piece.endswith("?") or "?" in tail or bool(words and words[0] in openers)
-            asks = asks or any(first and first[0] in _WH for first in parts) or bool(_CONDITIONAL_ASK.match(piece))
+            asks = asks or any(ws and (ws[0] in _WH or (ws[0] in _AUXILIARY and len(ws) >= 3)) for ws in parts)
+            asks = asks or bool(_CONDITIONAL_ASK.match(piece))
             clause = Clause(piece, at, at + len(piece), asks or bool(asking.search(piece)))
             if out and clause.asks and len(words) < 3 and not out[-1].asks:
                 # A tag question ("that ok?", "cool?") asks about the statement before it.
@@ -157,6 +161,11 @@ def lease_question(text: str) -> LeaseAsk | None:
             hits["facts"] = hits["facts"] or renews
         found = [(frame, m) for frame, m in hits.items() if m is not None]
         asked = p["request"].search(clause.text)
+        # "who's on the hook if the AC unit needs to be replaced": the request's words are supposed, after
+        # the frame that asks.
+        supposed = _HYPOTHESIS.search(clause.text)
+        if asked is not None and supposed is not None and supposed.start() < asked.start():
+            asked = asked if not any(m.end() <= supposed.start() for _, m in found) else None
         if asked is not None and not any(m.start() < asked.end() < m.end() for _, m in found):
             continue  # someone is asked to act, and no lease phrase runs through the request
         if found:
