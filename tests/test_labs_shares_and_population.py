@@ -31,6 +31,14 @@ def _run(question: str, settings: Settings) -> LabsResponse:
         return asyncio.run(run(question, settings=settings))
 
 
+def _one_latin_patient(settings: Settings) -> dict[str, Any]:
+    """The first patient with a two-word Latin name that no other patient has."""
+    return get_database(settings).fetch_all(
+        "SELECT p.id, p.full_name FROM patients p WHERE p.full_name ~ '^[A-Z][a-z]+ [A-Z][a-z]+$'"
+        " AND p.full_name NOT IN (SELECT full_name FROM patients GROUP BY 1 HAVING count(*) > 1) ORDER BY p.id LIMIT 1"
+    )[0]
+
+
 def _one(rows: list[dict[str, Any]]) -> Any:
     assert len(rows) == 1, rows
     return next(iter(rows[0].values()))
@@ -179,10 +187,7 @@ def test_adding_a_test_or_a_year_to_the_answer_is_no_write_request(labs_settings
 
 
 def test_the_year_with_the_most_results_of_a_patient(labs_settings: Settings) -> None:
-    row = get_database(labs_settings).fetch_all(
-        "SELECT p.id, p.full_name FROM patients p WHERE p.full_name ~ '^[A-Z][a-z]+ [A-Z][a-z]+$'"
-        " AND p.full_name NOT IN (SELECT full_name FROM patients GROUP BY 1 HAVING count(*) > 1) ORDER BY p.id LIMIT 1"
-    )[0]
+    row = _one_latin_patient(labs_settings)
     counts = get_database(labs_settings).fetch_all(
         "SELECT extract(year FROM collected_at)::int AS y, count(*) AS n FROM lab_results"
         f" WHERE patient_id = {row['id']} GROUP BY 1 ORDER BY 2 DESC"
@@ -243,10 +248,7 @@ def test_most_first_ranks_the_groups(labs_settings: Settings) -> None:
 
 
 def test_the_last_visit_and_its_lab(labs_settings: Settings) -> None:
-    row = get_database(labs_settings).fetch_all(
-        "SELECT p.id, p.full_name FROM patients p WHERE p.full_name ~ '^[A-Z][a-z]+ [A-Z][a-z]+$'"
-        " AND p.full_name NOT IN (SELECT full_name FROM patients GROUP BY 1 HAVING count(*) > 1) ORDER BY p.id LIMIT 1"
-    )[0]
+    row = _one_latin_patient(labs_settings)
     last = get_database(labs_settings).fetch_all(
         f"SELECT lab_name FROM lab_reports WHERE patient_id = {row['id']} ORDER BY collected_at DESC LIMIT 1"
     )[0]
