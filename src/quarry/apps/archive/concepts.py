@@ -26,13 +26,15 @@ from functools import cache
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
 from quarry.nlu.periods import find_periods
+from quarry.nlu.rarity import zipf
 from quarry.nlu.scan import Scan
 from quarry.search import fold, terms, tokenize
 
-from .corpus import load_items, load_synonyms
+from .corpus import MediaType, load_items, load_synonyms
 from .models import Constraints
 from .vocab import (
     DECADE_WORDS,
+    EXCLUSION_WORDS,
     FORM_WORDS,
     GENERIC_CONCEPTS,
     GREETING_WORDS,
@@ -48,6 +50,7 @@ from .vocab import (
     PERIOD_PREPOSITIONS,
     PLACE_PREPOSITIONS,
     PLACES,
+    REFERRING_WORDS,
     REQUEST_WORDS,
     STOPWORDS,
     TASK_WORDS,
@@ -57,6 +60,8 @@ from .vocab import (
 MAX_PHRASE_WORDS = 4
 MAX_PLACE_WORDS = 3
 """Words after a place preposition read as one place ('from Kuala Kangsar', 'dari Pulau Duyong')."""
+EXCLUSION_REACH = 3
+"""How many words before a place an exclusion word may stand ('not from the Johor ones': it is third)."""
 CLOSE_WORDS = 75.0
 """Similarity (rapidfuzz ratio) of the archive's words considered for a typed word no item holds."""
 
@@ -202,6 +207,11 @@ class Parsed:
     specifiers: list[str] = field(default_factory=list)
     """Words of `not_understood` written against a concept in one compound ('tarian *piring*', 'dragon boat
     *races*'): they say which kind of that concept is meant, so an item must hold them too."""
+    phrasing: list[str] = field(default_factory=list)
+    """Content words of the asking, not of the subject ('do you *hold* anything that *comes* from Sarawak',
+    'the *whole* *process*'): common in English or Malay, used by the items' descriptions but never in a
+    title or tag. The question does not ask an item to hold them. A common word no item uses at all
+    («menara» when no tower is held) still names what is asked for."""
 
     def as_typed(self, folded: Iterable[str]) -> list[str]:
         """`folded` words or phrases in the user's own spelling."""
@@ -331,6 +341,35 @@ def _bridge(phrase: str, vocab: Vocabulary, present: set[str]) -> str | None:
     return None
 
 
+MIN_COMPOUND_PART = 3
+
+
+def _compound_apart(typed: str, vocab: Vocabulary) -> str | None:
+    """A two-word phrase the archive knows, written as one word ('temubual' → 'temu bual', 'wayangkulit' →
+    'wayang kulit'): Malay compounds are typed joined as often as apart."""
+    for k in range(MIN_COMPOUND_PART, len(typed) - MIN_COMPOUND_PART + 1):
+        phrase = f"{typed[:k]} {typed[k:]}"
+        if phrase in vocab.group_of or phrase in vocab.tags or phrase in FORM_WORDS or phrase in PLACES:
+            return phrase
+    return None
+
+
+def _media_of(phrase: str, knows: Callable[[str], bool]) -> MediaType | None:
+    """The media type `phrase` names: a media word ('footage'), one with vague words around it ('rakaman
+    audio': an audio recording), or a clipped media word no item holds ('pics', 'docs')."""
+    if phrase in MEDIA_WORDS:
+        return MEDIA_WORDS[phrase]
+    words = phrase.split()
+    named = {MEDIA_WORDS[w] for w in words if w in MEDIA_WORDS}
+    if len(words) > 1:
+        return named.pop() if len(named) == 1 and all(w in MEDIA_WORDS or w in VAGUE_WORDS for w in words) else None
+    stem = phrase[:-1] if phrase.endswith("s") else phrase
+    if len(stem) < MIN_COMPOUND_PART or knows(phrase) or knows(stem):
+        return None
+    clipped = {t for w, t in MEDIA_WORDS.items() if " " not in w and w.startswith(stem) and w != stem}
+    return clipped.pop() if len(clipped) == 1 else None
+
+
 def _reading(i: int, words: list[str], data: ArchiveWords) -> str | None:
     """The archive's word that `words[i]` (a word no item holds) was typed for: the one close word a typing
     slip away ('keriss' → keris), else the one close word that makes a known phrase with a neighbour
@@ -338,8 +377,10 @@ def _reading(i: int, words: list[str], data: ArchiveWords) -> str | None:
     typed = words[i]
     if len(typed) < 4 or not typed.isalpha():
         return None
-    close = [h.name for h in ranked_names(typed, data.word_list, limit=8, cutoff=CLOSE_WORDS) if not h.exact]
     vocab = vocabulary()
+    if (apart := _compound_apart(typed, vocab)) is not None:
+        return apart
+    close = [h.name for h in ranked_names(typed, data.word_list, limit=8, cutoff=CLOSE_WORDS) if not h.exact]
     slips = [w for w in close if typing_slip(typed, w)]
     # Two spellings of one thing ('keriss': keris, kriss) are one reading.
     if slips and len({vocab.group_of.get(w, w) for w in slips}) == 1:
@@ -471,7 +512,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
     media = None
-    skip = _nameless() | NARROWING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
+    skip = _nameless() | NARROWING_WORDS | REFERRING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
     named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -484,6 +525,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         if w in periods:
             used[i] = True  # the words that said the years («sebelum merdeka») are no topic (Merdeka)
     concept_words: set[str] = set()
+    media_said: set[str] = set()
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue
@@ -491,8 +533,9 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         if phrase in PLACES and place is None:
             place = PLACES[phrase]
             parsed.place_words.append(phrase)
-        elif phrase in MEDIA_WORDS:
-            media = media or MEDIA_WORDS[phrase]
+        elif (said := _media_of(phrase, knows)) is not None:
+            media = media or said
+            media_said.update(words[start:end])
             continue  # media words stay in the query text, but are not concepts
         elif phrase in vocab.group_of or phrase in vocab.tags:
             if phrase in GENERIC_CONCEPTS or phrase in VAGUE_WORDS:
@@ -504,17 +547,46 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         for i in range(start, end):
             used[i] = True
     parsed.concepts.sort(key=lambda p: " ".join(words).find(p))
-    parsed.content = [w for w, u in zip(words, used, strict=True) if not u and w not in skip and not w.isdigit()]
+    parsed.content = [
+        w for w, u in zip(words, used, strict=True) if not u and w not in skip | media_said and not w.isdigit()
+    ]
     parsed.not_understood = [w for w in parsed.content if not knows(w)]
-    parsed.specifiers = _specifiers(text, parsed.not_understood, concept_words, {r: w for w, r in read_as.items()})
+    parsed.phrasing = [w for w in parsed.content if w in archive.words and w not in archive.subjects and _common(w)]
+    # An everyday word after a concept ('labu sayong *dibuat*': is made) says nothing about which kind.
+    unread = [w for w in parsed.not_understood if not _common(w)]
+    parsed.specifiers = _specifiers(text, unread, concept_words, {r: w for w, r in read_as.items()})
     year_from, year_to = extract_period(text)
     if held and (year_from, year_to) == NAMED_PERIODS[held]:
         # The period is the subject: items about it (an oral history recorded in 1995 of the Japanese
         # occupation) are what is asked for, not every item dated within its years.
         year_from, year_to = None, None
-    parsed.constraints = Constraints(media_type=media, place=place, year_from=year_from, year_to=year_to)
+    place_not = None
+    if place is not None and _ruled_out(text, parsed.place_words[0]):
+        place, place_not = None, place
+    parsed.constraints = Constraints(
+        media_type=media, place=place, place_not=place_not, year_from=year_from, year_to=year_to
+    )
     parsed.query = focused_query(parsed)
     return parsed
+
+
+COMMON_ZIPF = 5.0
+"""Zipf frequency from which a word is everyday language ('hold', 'comes', 'whole'; 'castle' is 4.5)."""
+
+
+def _common(word: str) -> bool:
+    return any(zipf(word, lang) >= COMMON_ZIPF for lang in ("en", "ms"))
+
+
+def _ruled_out(text: str, phrase: str) -> bool:
+    """Whether the place `phrase` (folded) is said after an exclusion word, a few words before it ('zapin, not
+    the Johor ones', 'anything staged outside Kelantan?', «selain dari Johor»): the user rules it out."""
+    seq = terms(text)
+    size = len(phrase.split())
+    for i in range(len(seq) - size + 1):
+        if " ".join(seq[i : i + size]) == phrase:
+            return any(w in EXCLUSION_WORDS for w in seq[max(0, i - EXCLUSION_REACH) : i])
+    return False
 
 
 _SEGMENT = re.compile(r"[^,.;:!?/()\[\]\-–—|\n]+")
@@ -604,6 +676,13 @@ def is_form(concept: str) -> bool:
     return any(p in FORM_WORDS for p in (concept, *phrases))
 
 
+def is_general(concept: str) -> bool:
+    """True when `concept` has kinds in the thesaurus (food, dance, music, architecture): said after a search
+    for one subject, it asks for that aspect of it ('melanau', then 'food stuff')."""
+    group = vocabulary().group_of.get(concept)
+    return group is not None and group in vocabulary().narrower
+
+
 def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
     """What a relevant item must mention: per concept (or content word), its folded synonyms."""
     vocab = vocabulary()
@@ -626,4 +705,5 @@ def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
         return out  # concepts decide; other content words only when there is no concept, or only a form
     # Words no item holds count here too: a question about something no item mentions finds nothing,
     # rather than whatever its other words match ('kellie's castle batu gajah' is not 'batu').
-    return out + [(w,) for w in parsed.content if w not in GENERIC_CONCEPTS and len(w) > 2]
+    asked = [w for w in parsed.content if w not in GENERIC_CONCEPTS and w not in parsed.phrasing and len(w) > 2]
+    return out + [(w,) for w in asked]

@@ -25,6 +25,9 @@ class Constraints(BaseModel):
 
     media_type: MediaType | None = Field(None, description="image | video | document | audio.")
     place: str | None = Field(None, description="A place the item's place must contain, e.g. 'Kelantan'.")
+    place_not: str | None = Field(
+        None, description="A place the item's place must NOT contain ('not the Johor ones' → 'Johor')."
+    )
     year_from: int | None = Field(None, description="Items whose years reach this year or later.")
     year_to: int | None = Field(None, description="Items whose years start at this year or earlier.")
 
@@ -33,6 +36,8 @@ class Constraints(BaseModel):
         parts: list[str] = [self.media_type or ""]
         if self.place:
             parts.append(f"place ~ {self.place}")
+        if self.place_not:
+            parts.append(f"place not ~ {self.place_not}")
         if self.has_years:
             parts.append(f"years {self.year_from or '…'}–{self.year_to or '…'}")
         return ", ".join(p for p in parts if p) or "none"
@@ -42,8 +47,8 @@ class Constraints(BaseModel):
         return self.year_from is not None or self.year_to is not None
 
     def filter_count(self) -> int:
-        """How many of media type, place and years constrain the search."""
-        return sum(map(bool, (self.media_type, self.place, self.has_years)))
+        """How many of media type, place (in or not in) and years constrain the search."""
+        return sum(map(bool, (self.media_type, self.place, self.place_not, self.has_years)))
 
     def is_empty(self) -> bool:
         return self == Constraints()

@@ -240,10 +240,12 @@ async def _search_archives_db_tool(
     place: str | None = None,
     year_from: int | None = None,
     year_to: int | None = None,
+    place_not: str | None = None,
 ) -> SearchResult:
-    """Search the heritage archive for ONE focused query; the other arguments are SQL filters."""
+    """Search the heritage archive for ONE focused query; the other arguments are SQL filters
+    (`place_not`: a place the user ruled out)."""
     d = ctx.deps
-    c = Constraints(media_type=media_type, place=place, year_from=year_from, year_to=year_to)
+    c = Constraints(media_type=media_type, place=place, place_not=place_not, year_from=year_from, year_to=year_to)
     res = await d.db.run(
         search_archives_db,
         d.db,

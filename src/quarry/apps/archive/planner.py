@@ -25,12 +25,12 @@ from quarry.embed import Embedder, embed_query
 from quarry.llm import output_call, user_texts
 from quarry.search import fold, tokenize
 
-from .concepts import ArchiveWords, archive_words, is_form, parse_message
+from .concepts import ArchiveWords, archive_words, is_form, is_general, parse_message
 from .corpus import load_intent_examples
 from .intent import Classified, IntentExamples, classify, off_topic_cue, task_verb
 from .models import ArchivePlan, Constraints
 from .prompts import PLAN_PROMPT
-from .vocab import ABOUT_WORDS, NARROWING_WORDS, NEWER_WORDS, OLDER_WORDS
+from .vocab import ABOUT_WORDS, NARROWING_WORDS, NEWER_WORDS, OLDER_WORDS, REFERRING_WORDS, RELATIVE_STARTS
 
 OfflineFn = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 
@@ -234,12 +234,18 @@ def _may_follow_up(now: Classified, text: str) -> bool:
 
 def _merged(before: Constraints, after: Constraints) -> Constraints:
     """A follow-up's filters over the previous search's: each one the follow-up states replaces the old."""
+    # A place ruled out replaces the place asked for before, and the other way round.
     return Constraints(
         media_type=after.media_type or before.media_type,
-        place=after.place or before.place,
+        place=after.place or (None if after.place_not else before.place),
+        place_not=after.place_not or (None if after.place else before.place_not),
         year_from=after.year_from if after.year_from is not None else before.year_from,
         year_to=after.year_to if after.year_to is not None else before.year_to,
     )
+
+
+ASPECT_WORDS = 2
+"""At most this many content words in a follow-up that is an aspect of the topic ('food stuff', «makanan»)."""
 
 
 def _narrowed(
@@ -248,7 +254,15 @@ def _narrowed(
     """A follow-up that narrows the previous search to a part of it ('only food', 'specifically clothing'):
     the previous topic and filters with the new words added. None when the message is not one."""
     p = now.parsed
-    if now.intent not in ("HERITAGE_SEARCH", "UNCLEAR"):
+    # "how they're made", «makanan dia», «yang pakai songket»: the message points at the items just shown.
+    # «yang lebih lama?» points back too, but moves in time: the constraint follow-up below does that.
+    refers_back = (
+        bool(set(p.words) & REFERRING_WORDS) or (bool(p.words) and p.words[0] in RELATIVE_STARTS)
+    ) and relative_period(texts[-1]) is None
+    # The example vote calls a subjectless question ('how do they fire them') unrelated; a pronoun
+    # pointing at the items shown, with no off-topic cue or task, makes it about them.
+    pointing = refers_back and off_topic_cue(p, texts[-1]) is None and task_verb(p) is None
+    if now.intent not in ("HERITAGE_SEARCH", "UNCLEAR") and not (now.intent == "UNRELATED" and pointing):
         return None
     prev = last.plan if last is not None else _earlier_plan(texts, classify_fn)
     if prev is None:
@@ -261,10 +275,18 @@ def _narrowed(
     subject_of_form = (
         bool(prev.concepts) and all(is_form(c) for c in prev.concepts) and bool(set(p.words) & ABOUT_WORDS)
     )
-    if not (set(p.words) & NARROWING_WORDS or form_of_topic or subject_of_form):
+    # 'melanau', then 'food stuff': a general subject with nothing else is that aspect of the topic.
+    aspect = (
+        bool(p.concepts)
+        and all(is_general(c) and c not in prev.concepts for c in p.concepts)
+        and len(p.content) <= ASPECT_WORDS
+        and not any(is_general(c) for c in prev.concepts)
+    )
+    if not (set(p.words) & NARROWING_WORDS or form_of_topic or subject_of_form or refers_back or aspect):
         return None
     added = [w for w in p.content if w not in p.not_understood]
-    if not added and not p.concepts:
+    # "the ones from Sabah": a pointer with only a filter is the constraint follow-up's, below.
+    if not added and not p.concepts and (not refers_back or not p.constraints.is_empty()):
         return None
     before, after = prev.constraints, p.constraints
     merged = _merged(before, after)

@@ -35,13 +35,16 @@ returns ~3 of 10 rows at 100k items. Relaxed order may swap near-ties, so rows a
 
 _MATCH = (
     "SELECT * FROM match_archives(CAST(:q AS vector), :threshold, :count,"
-    " CAST(:media AS text), CAST(:place AS text), CAST(:year_from AS integer), CAST(:year_to AS integer))"
+    " CAST(:media AS text), CAST(:place AS text), CAST(:year_from AS integer), CAST(:year_to AS integer),"
+    " CAST(:place_not AS text))"
 )
 
 
 _FILTER_SQL = (
     "(CAST(:media AS text) IS NULL OR d.media_type = CAST(:media AS text))"
     " AND (CAST(:place AS text) IS NULL OR d.place_fold LIKE '%' || quarry_fold(CAST(:place AS text)) || '%')"
+    " AND (CAST(:place_not AS text) IS NULL"
+    " OR d.place_fold NOT LIKE '%' || quarry_fold(CAST(:place_not AS text)) || '%')"
     " AND (CAST(:year_from AS integer) IS NULL OR coalesce(d.year_to, d.year_from) >= CAST(:year_from AS integer))"
     " AND (CAST(:year_to AS integer) IS NULL OR coalesce(d.year_from, d.year_to) <= CAST(:year_to AS integer))"
 )
@@ -54,7 +57,13 @@ _BY_ID = (
 
 
 def _filters(c: Constraints) -> dict[str, object]:
-    return {"media": c.media_type, "place": c.place, "year_from": c.year_from, "year_to": c.year_to}
+    return {
+        "media": c.media_type,
+        "place": c.place,
+        "place_not": c.place_not,
+        "year_from": c.year_from,
+        "year_to": c.year_to,
+    }
 
 
 def query_terms(query: str) -> list[str]:

@@ -29,6 +29,12 @@ NARROWING_WORDS: frozenset[str] = frozenset(_WORDS["narrowing_words"])
 clothing'): the new words are added to the old topic, not put in its place."""
 FORM_WORDS: frozenset[str] = frozenset(_WORDS["form_words"])
 """Forms of material, not subjects ('oral history', 'peta'): in a thread they ask for that form of the topic."""
+EXCLUSION_WORDS: frozenset[str] = frozenset(_WORDS["exclusion_words"])
+"""Words after which a place is ruled out ('not the Johor ones', 'outside Kelantan', «selain Johor»)."""
+REFERRING_WORDS: frozenset[str] = frozenset(_WORDS["referring_words"])
+"""In a thread, words that point back at the previous search's items ('how they're made', «makanan dia»)."""
+RELATIVE_STARTS: frozenset[str] = frozenset(_WORDS["relative_starts"])
+"""In a thread, a first word that describes the previous items («yang pakai songket», 'which show weaving')."""
 ABOUT_WORDS: frozenset[str] = frozenset(_WORDS["about_words"])
 """Words that name the subject of a form asked before ('pasal nelayan' after 'sejarah lisan')."""
 TASK_WORDS: frozenset[str] = frozenset(_WORDS["task_words"])
