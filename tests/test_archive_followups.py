@@ -144,3 +144,30 @@ def test_a_malay_compound_typed_as_one_word_is_read() -> None:
     p = parse_message("ada temubual dengan penenun songket?")
     assert "temu bual" in p.concepts and "songket" in p.concepts
     assert p.not_understood == []
+
+
+@pytest.mark.parametrize(
+    ("text", "either"),
+    [
+        ("gambar masjid atau istana lama", ["masjid", "istana"]),
+        ("batik and songket", ["batik", "songket"]),
+        ("kompang or rebana recordings", ["kompang", "rebana"]),
+    ],
+)
+def test_concepts_joined_as_alternatives_are_one_requirement(text: str, either: list[str]) -> None:
+    from quarry.apps.archive.concepts import match_terms
+
+    p = parse_message(text)
+    assert p.either == [either]
+    assert len(match_terms(p)) == 1  # an item about either one meets it
+
+
+def test_and_beside_another_concept_describes_one_thing() -> None:
+    p = parse_message("the malay dance performed with gambus and kompang")
+    assert p.either == []
+
+
+def test_either_alternative_is_returned(archive: None) -> None:
+    resp = asyncio.run(run("photos of a tokong or a mosque"))
+    titles = " ".join(h.title.lower() for h in resp.archives)
+    assert "temple" in titles and "mosque" in titles, "items about either one are returned"

@@ -237,3 +237,23 @@ def test_a_form_of_material_is_required_of_every_item() -> None:
     required = {c.name for c in concepts_of(parse_message("keris oral histories")) if c.required}
     assert required == {"sejarah lisan"}
     assert not any(c.required for c in concepts_of(parse_message("keris from perak")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much is a plate of satay in Kajang now",
+        "recommend a good laksa stall in Penang for dinner",
+        "macam mana nak masak lemang guna periuk",
+        "who won the wau competition in Kelantan",
+    ],
+)
+def test_a_service_asked_about_a_heritage_thing_is_unrelated(text: str) -> None:
+    assert classify(text).intent == "UNRELATED"
+
+
+@pytest.mark.parametrize(
+    "text", ["resepi kuih lama dalam arkib", "old photos of satay sellers", "laksa stalls in the 1960s"]
+)
+def test_a_heritage_thing_asked_as_material_is_a_search(text: str) -> None:
+    assert classify(text).intent == "HERITAGE_SEARCH"

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
+from itertools import pairwise
 
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
@@ -33,6 +34,8 @@ from quarry.search import fold, terms, tokenize
 from .corpus import MediaType, load_items, load_synonyms
 from .models import Constraints
 from .vocab import (
+    ALTERNATIVE_WORDS,
+    COORDINATORS,
     DECADE_WORDS,
     EXCLUSION_WORDS,
     FORM_WORDS,
@@ -207,6 +210,9 @@ class Parsed:
     specifiers: list[str] = field(default_factory=list)
     """Words of `not_understood` written against a concept in one compound ('tarian *piring*', 'dragon boat
     *races*'): they say which kind of that concept is meant, so an item must hold them too."""
+    either: list[list[str]] = field(default_factory=list)
+    """Concepts joined by 'and'/'or'/«dan»/«atau» ('tokong cina dan kuil hindu', 'batik or songket'): an
+    item about either one answers the question."""
     phrasing: list[str] = field(default_factory=list)
     """Content words of the asking, not of the subject ('do you *hold* anything that *comes* from Sarawak',
     'the *whole* *process*'): common in English or Malay, used by the items' descriptions but never in a
@@ -526,6 +532,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
             used[i] = True  # the words that said the years («sebelum merdeka») are no topic (Merdeka)
     concept_words: set[str] = set()
     media_said: set[str] = set()
+    spans: list[tuple[int, int, str]] = []
     for start, end, surface in _phrases(words):
         if any(used[start:end]):
             continue
@@ -541,12 +548,14 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
             if phrase in GENERIC_CONCEPTS or phrase in VAGUE_WORDS:
                 continue
             parsed.concepts.append(phrase)
+            spans.append((start, end, phrase))
             concept_words.update(words[start:end])
         else:
             continue
         for i in range(start, end):
             used[i] = True
     parsed.concepts.sort(key=lambda p: " ".join(words).find(p))
+    parsed.either = _coordinated(sorted(spans), words)
     parsed.content = [
         w for w, u in zip(words, used, strict=True) if not u and w not in skip | media_said and not w.isdigit()
     ]
@@ -576,6 +585,28 @@ COMMON_ZIPF = 5.0
 
 def _common(word: str) -> bool:
     return any(zipf(word, lang) >= COMMON_ZIPF for lang in ("en", "ms"))
+
+
+MAX_COORDINATION_GAP = 2
+"""Words between two alternatives: the coordinator and at most one modifier ('tokong *cina dan* kuil')."""
+
+
+def _coordinated(spans: list[tuple[int, int, str]], words: list[str]) -> list[list[str]]:
+    """Runs of concepts (in message order) with a coordinating word between each two: 'batik or songket',
+    'tokong cina dan kuil hindu' (a modifier may stand between)."""
+    runs: list[list[str]] = []
+    for (_, end, a), (start, _, b) in pairwise(spans):
+        between = words[end:start]
+        if len(between) > MAX_COORDINATION_GAP or not set(between) & COORDINATORS:
+            continue
+        if runs and runs[-1][-1] == a:
+            runs[-1].append(b)
+        else:
+            runs.append([a, b])
+    # 'or' always offers alternatives. 'and' does when the joined concepts are the whole subject ('batik
+    # and songket'); beside another concept they describe one thing ('the dance done to gambus and drums').
+    either = {c for c in words if c in ALTERNATIVE_WORDS}
+    return [run for run in runs if either or len(run) == len(spans)]
 
 
 def _ruled_out(text: str, phrase: str) -> bool:
@@ -683,23 +714,33 @@ def is_general(concept: str) -> bool:
     return group is not None and group in vocabulary().narrower
 
 
+def _terms_of(concept: str) -> list[tuple[str, ...]]:
+    """What an item must mention for one concept: its synonyms (and kinds), one tuple per requirement."""
+    vocab = vocabulary()
+    gi = vocab.group_of.get(concept)
+    if gi is not None:
+        # A kind of the concept meets it too: a mosque is architecture, a zapin is a dance.
+        return [tuple(dict.fromkeys((*vocab.groups[gi], *vocab.narrower.get(gi, ()))))]
+    # A tag without a synonym group ('kite making'): itself, or a known concept inside it. A tag made
+    # of two known concepts ('kebaya nyonya') asks for both: a Nyonya cookbook is no kebaya.
+    inner = [vocab.groups[wg] for word in concept.split() if (wg := vocab.group_of.get(word)) is not None]
+    if len(inner) > 1:
+        return list(inner)
+    return [tuple(dict.fromkeys([concept, *(p for g in inner for p in g)]))]
+
+
 def match_terms(parsed: Parsed) -> list[tuple[str, ...]]:
     """What a relevant item must mention: per concept (or content word), its folded synonyms."""
-    vocab = vocabulary()
+    per = {concept: _terms_of(concept) for concept in parsed.concepts}
+    # Concepts said as alternatives are one requirement met by any of their terms.
+    run_of = {c: run for run in parsed.either for c in run}
     out: list[tuple[str, ...]] = []
     for concept in parsed.concepts:
-        gi = vocab.group_of.get(concept)
-        if gi is not None:
-            # A kind of the concept meets it too: a mosque is architecture, a zapin is a dance.
-            out.append(tuple(dict.fromkeys((*vocab.groups[gi], *vocab.narrower.get(gi, ())))))
-            continue
-        # A tag without a synonym group ('kite making'): itself, or a known concept inside it. A tag made
-        # of two known concepts ('kebaya nyonya') asks for both: a Nyonya cookbook is no kebaya.
-        inner = [vocab.groups[wg] for word in concept.split() if (wg := vocab.group_of.get(word)) is not None]
-        if len(inner) > 1:
-            out += inner
-            continue
-        out.append(tuple(dict.fromkeys([concept, *(p for g in inner for p in g)])))
+        run = run_of.get(concept)
+        if run is None:
+            out += per[concept]
+        elif concept == run[0]:
+            out.append(tuple(dict.fromkeys(t for c in run for terms in per[c] for t in terms)))
     forms_only = bool(parsed.concepts) and all(is_form(c) for c in parsed.concepts)
     if out and not forms_only:
         return out  # concepts decide; other content words only when there is no concept, or only a form

@@ -5,8 +5,9 @@ Order (first that applies wins):
 2. a task verb ('write me a poem about batik', 'where to buy songket') without a kind of media →
    UNRELATED: the user wants something done, not material found;
 3. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
-4. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED, unless the message asks for a kind
-   of media or a period ('vintage car photos from the 50s'). A word the items' titles or tags use is
+4. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED, even beside a heritage concept
+   ('how much is a plate of nasi kandar'), unless the message asks for a kind of media, a period
+   or the archive's material ('vintage car photos from the 50s'). A word the items' titles or tags use is
    never a cue: the archive is about it ('surat', 'kereta', 'emas', 'moon');
 5. a place the archive does not hold ("photos from Zorbaland"), with a media word or alone →
    HERITAGE_SEARCH (asked back by name, never searched without the place);
@@ -30,7 +31,7 @@ from quarry.search import fold
 
 from .concepts import ArchiveWords, Parsed, bundled_words, is_function_word, parse_message
 from .corpus import Intent, IntentCase
-from .vocab import GREETING_WORDS, HOW_TO, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
+from .vocab import GREETING_WORDS, HOW_TO, MATERIAL_CUES, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
 
 KNN_K = 5
 """Neighbours that vote when no rule decides."""
@@ -134,13 +135,12 @@ def classify(
     if parsed.concepts and not cue:
         return Classified("HERITAGE_SEARCH", f"heritage concept: {', '.join(parsed.concepts)}", parsed)
     if parsed.concepts and cue:
-        # Both ('write me a python script', 'Nyonya recipes for Hari Raya'): the examples decide.
-        if examples is not None and embed is not None:
-            label, why = examples.vote(embed(text))
-            return Classified(label, f"concept {parsed.concepts[0]!r} and cue {cue!r}; {why}", parsed)
-        strong = [c for c in parsed.concepts if " " in c]
-        intent: Intent = "HERITAGE_SEARCH" if strong else "UNRELATED"
-        return Classified(intent, f"concept {parsed.concepts[0]!r} and off-topic cue {cue!r}", parsed)
+        # A service asked about a heritage thing (a recipe, a price, a shop, a hotel, a route, who won) is
+        # not a search for material, unless the message asks for material: a kind of media, a period,
+        # or the archive and its old things ('resepi kek lapis dalam arkib ada tak', 'resepi kuih lama').
+        if c.media_type or c.has_years or set(words) & MATERIAL_CUES:
+            return Classified("HERITAGE_SEARCH", f"concept {parsed.concepts[0]!r} asked as material", parsed)
+        return Classified("UNRELATED", f"asks a service ({cue!r}) about {parsed.concepts[0]!r}", parsed)
     if cue and (c.media_type or c.has_years):
         return Classified("HERITAGE_SEARCH", f"asks for {c.describe()} (cue {cue!r} is its subject)", parsed)
     if cue:

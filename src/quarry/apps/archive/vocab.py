@@ -23,12 +23,18 @@ PLACES: dict[str, str] = dict(_WORDS["places"])
 """Place words → the place as items record it."""
 GREETING_WORDS: frozenset[str] = frozenset(_WORDS["greeting_words"])
 OFF_TOPIC_CUES: frozenset[str] = frozenset(_WORDS["off_topic_cues"])
+MATERIAL_CUES: frozenset[str] = frozenset(_WORDS["material_cues"])
+"""Words that ask for the archive's material beside an off-topic cue ('resepi kuih *lama*', '… dalam *arkib*')."""
 """Words that mark a request as outside the archive (unless a heritage concept is also present)."""
 NARROWING_WORDS: frozenset[str] = frozenset(_WORDS["narrowing_words"])
 """In a thread, words that narrow the previous search to a part of it ('only food', 'specifically
 clothing'): the new words are added to the old topic, not put in its place."""
 FORM_WORDS: frozenset[str] = frozenset(_WORDS["form_words"])
 """Forms of material, not subjects ('oral history', 'peta'): in a thread they ask for that form of the topic."""
+COORDINATORS: frozenset[str] = frozenset(_WORDS["coordinators"])
+"""Words that join alternatives ('batik or songket', «tokong dan kuil»): either one answers."""
+ALTERNATIVE_WORDS: frozenset[str] = frozenset(_WORDS["alternative_words"])
+"""The coordinators that always offer a choice ('or', «atau»); 'and' does only between whole subjects."""
 EXCLUSION_WORDS: frozenset[str] = frozenset(_WORDS["exclusion_words"])
 """Words after which a place is ruled out ('not the Johor ones', 'outside Kelantan', «selain Johor»)."""
 REFERRING_WORDS: frozenset[str] = frozenset(_WORDS["referring_words"])
