@@ -205,3 +205,41 @@ def test_colloquial_money_and_headcount() -> None:
 def test_a_place_word_in_its_short_form_names_the_same_place() -> None:
     assert parse_needs("1,200 sf creative office in dwntwn bklyn, under 6k").location == ["downtown brooklyn"]
     assert parse_needs("any loft space in bk around 3000 sf?").location == ["brooklyn"]
+
+
+@pytest.mark.parametrize(
+    ("text", "monthly"),
+    [
+        ("soho, 12,000 sf, budget is $1.8M a year", 150_000),
+        ("budget 2.4 million per year for 20,000 sf in chelsea", 200_000),
+        ("tribeca ~8,000 sf, up to $0.96mm annually", 80_000),
+    ],
+)
+def test_a_budget_in_millions_is_read_in_millions(text: str, monthly: float) -> None:
+    """'$1.8M a year' had been read as $1.8/SF/yr times the size: a wrong number given as right."""
+    spec = parse_needs(text)
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)
+
+
+def test_metres_are_no_millions() -> None:
+    spec = parse_needs("chelsea loft with 4m ceilings, 2,000 sf under 9k")
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == 9000
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("lower east side retail 900 sf, around 8k", "lower east side"),
+        ("something at bushwick for a design studio, 1,000 sf", "bushwick"),
+        ("long island city, 4000 sf, 10k a month", "long island city"),
+    ],
+)
+def test_a_place_typed_in_lower_case_that_no_listing_holds_is_asked_back(text: str, place: str) -> None:
+    spec = parse_needs(text)
+    assert place in spec.unresolved_places and spec.location == []
+    assert place in clarifying_question(spec).lower()
+
+
+@pytest.mark.parametrize("text", ["need 2,000 sf in the market now, at least 1,500", "near hudson yards 5k sf"])
+def test_everyday_words_after_a_place_word_are_no_place(text: str) -> None:
+    assert parse_needs(text).unresolved_places == []

@@ -104,3 +104,26 @@ def test_held_out_routing_set_is_fresh_and_routed_mostly_right() -> None:
     vote = knn_vote(db, get_embedder(get_settings()))
     right = sum(route_message(c["text"], vote=vote).route == c["route"] for c in held)
     assert right / len(held) >= 0.9
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the freight elevator makes a grinding noise every morning",
+        "is it going to snow on friday",
+        "our alarm code stopped being accepted on saturday",
+    ],
+)
+def test_a_day_or_time_alone_is_no_tour(text: str) -> None:
+    scores, why = rule_scores(text)
+    assert scores["VIA/tour"] == 0.0 and why["VIA/tour"] == []
+
+
+@pytest.mark.parametrize("text", ["can we see the second one thursday at 2pm", "book #1 for monday morning"])
+def test_a_day_with_something_to_visit_is_a_tour(text: str) -> None:
+    assert route_message(text).route == "VIA/tour"
+
+
+def test_a_time_alone_moves_a_tour_already_in_play() -> None:
+    assert route_message("actually make it 4pm instead", touring=True).route == "VIA/tour"
+    assert rule_scores("actually make it 4pm instead")[0]["VIA/tour"] == 0.0

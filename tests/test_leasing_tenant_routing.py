@@ -261,3 +261,29 @@ def test_penalties_defaults_and_supposed_replacements_cite_their_clause(
     resp = _ask(text, tenant)
     assert resp.route == "DOMA/lease" and resp.lease_answer is not None
     assert section in [c.section for c in resp.lease_answer.citations]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["under our lease who covers the glass if a window cracks", "according to the lease how much notice do we give"],
+)
+def test_a_question_word_after_a_lead_in_asks(text: str) -> None:
+    assert clauses(text)[0].asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're considering renewing next spring. what sort of rent would it be",
+        "can we extend 2 years at the rent we pay now?",
+        "hoping to stay for three years more, what can you do",
+    ],
+)
+def test_the_renewal_asked_for_in_any_form_is_priced_as_a_renewal(text: str) -> None:
+    # Routed to lease QA by the rules, the renewal asked for takes it (or the router's renewal stands).
+    settled = settle(text, "DOMA/lease")
+    assert settled is not None and settled.route == "DOMA/renewal"
+
+
+def test_a_question_about_the_renewal_notice_is_a_lease_question() -> None:
+    assert settle("per our lease what's the deadline to send the renewal notice", "DOMA/lease") is None

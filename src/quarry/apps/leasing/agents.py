@@ -77,12 +77,14 @@ def knn_vote(db: Database, embedder: Embedder) -> Vote:
     return vote
 
 
-def offline_manager(db: Database, embedder: Embedder, awaiting: str | None) -> OfflineFn:
-    """The ManagerAgent's offline model: K.1 keywords + cues, classifier on a split."""
+def offline_manager(db: Database, embedder: Embedder, awaiting: str | None, *, touring: bool = False) -> OfflineFn:
+    """The ManagerAgent's offline model: K.1 keywords + cues, classifier on a split. `touring`: tours are
+    proposed or held in the conversation."""
 
     def manager(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         text = last_user_text(messages)
-        decision = route_message(text, vote=knn_vote(db, embedder), awaiting=awaiting)  # type: ignore[arg-type]
+        vote = knn_vote(db, embedder)
+        decision = route_message(text, vote=vote, awaiting=awaiting, touring=touring)  # type: ignore[arg-type]
         return output_call(info, decision)
 
     return manager

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from quarry.errors import QuarryError
@@ -43,9 +44,18 @@ def hazard_grader(settings: Settings) -> Grader:
     return grade
 
 
+_SECTION_WORD = re.compile(r",\s*(?:section|sec\.?|§)\s*", re.IGNORECASE)
+
+
+def section_label(section: str) -> str:
+    """One spelling of a section's name: "Exhibit D, Section 2" and "Exhibit D, 2" (as a label writer
+    shortens it) are the same section."""
+    return _SECTION_WORD.sub(", ", section.strip()).lower()
+
+
 def _sections(resp: LeasingResponse) -> set[str]:
     answer = resp.lease_answer
-    return {c.section for c in answer.citations if c.section} if answer and answer.found else set()
+    return {section_label(c.section) for c in answer.citations if c.section} if answer and answer.found else set()
 
 
 def _spec_differences(want: dict[str, Any], resp: LeasingResponse) -> list[str]:
@@ -117,7 +127,7 @@ def message_grader(settings: Settings) -> Grader:
             elif "clarify" in expect:
                 if resp.question is None and resp.lease_answer is not None and resp.lease_answer.found:
                     wrong.append("answered without knowing the tenant")
-            elif not (_sections(resp) & set(expect.get("sections", []))):
+            elif not (_sections(resp) & {section_label(x) for x in expect.get("sections", [])}):
                 wrong.append(f"sections {sorted(_sections(resp))} (want one of {expect.get('sections')})")
         elif resp.route == "VIA/needs":
             wrong = _spec_differences(expect, resp)

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from quarry.nlu.fuzzy import typing_slip
 from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.rarity import zipf
 
 from .places import NEIGHBOURHOODS, ambiguous_landmarks, landmarks
 
@@ -49,7 +50,7 @@ def hood_tokens() -> dict[str, tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def _words() -> dict[str, frozenset[str]]:
     raw = load_lexicon("quarry.apps.leasing", "wishes")
-    return {k: frozenset(str(x).lower() for x in raw[k]) for k in ("place_generic", "not_places")}
+    return {k: frozenset(str(x).lower() for x in raw[k]) for k in ("place_generic", "not_places", "place_heads")}
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +88,13 @@ _AFTER_PLACE_WORD = re.compile(rf"\b{_PLACE_WORD}\s+(?:the\s+)?{_PHRASE}")
 _CLAUSE_OPENING = re.compile(
     rf"(?:^|[.!?;]\s+|\n)(?:the\s+)?{_PHRASE}(?=\s*,|\s+(?:office|retail|flex|space|storefront|loft|studio|area)s?\b)"
 )
+MAX_LOWER_PLACE_WORDS = 3
+EVERYDAY_ZIPF = 3.7
+"""Zipf frequency under which a lower-case word after a place word is taken for a name ("harlem" 3.6,
+"bushwick" 2.4; "options" 4.7, "least" 5.4)."""
+_LOWER = r"([a-z][\w'’]*(?:\s+[a-z][\w'’]*){0,2})"
+_LOWER_AFTER_PLACE_WORD = re.compile(rf"\b{_PLACE_WORD}\s+(?:the\s+)?{_LOWER}")
+_LOWER_OPENING = re.compile(rf"(?:^|[.!?;,]\s*|\n)(?:the\s+)?{_LOWER}")
 _TRANSIT_AFTER = re.compile(r"\s+(?:train|line|subway|station|stop|express|local)s?\b", re.IGNORECASE)
 _CALENDAR = frozenset(
     {
@@ -113,19 +121,39 @@ def _resolves(said: str) -> bool:
     return all(any(typing_slip(w, part) for name in hood_tokens() for part in name.split()) for w in left)
 
 
+def _lower_place(words: list[str], after_place_word: bool) -> str | None:
+    """A place phrase typed in lower case: up to three words ending in a place's last word ("upper west
+    side", "long island city"), or after a place word one word rarer than everyday English ("at
+    harlem", "in bushwick"; 'in the market', 'at least' are everyday)."""
+    if not after_place_word and words and re.fullmatch(_PLACE_WORD, words[0]):
+        return None  # "near hudson yards …": the phrase after the place word is read there
+    for n in range(min(MAX_LOWER_PLACE_WORDS, len(words)), 0, -1):
+        if words[n - 1] in _words()["place_heads"] and (n > 1 or after_place_word):
+            return " ".join(words[:n])
+    if after_place_word and words and words[0].isalpha() and zipf(words[0], "en") < EVERYDAY_ZIPF:
+        return words[0]
+    return None
+
+
 def unresolved_places(text: str) -> list[str]:
     """Places the message names that match no neighbourhood, landmark or borough in the data
-    ("in Astoria", "Upper West Side, 1500 sf", "Brooklyn Heights office")."""
+    ("in Astoria", "Upper West Side, 1500 sf", "Brooklyn Heights office", "at harlem")."""
     ignore = _CALENDAR | _words()["not_places"]
     out: list[str] = []
-    for pattern in (_AFTER_PLACE_WORD, _CLAUSE_OPENING):
+    found = [m.group(1) for pattern in (_AFTER_PLACE_WORD, _CLAUSE_OPENING) for m in pattern.finditer(text)]
+    for pattern, after in ((_LOWER_AFTER_PLACE_WORD, True), (_LOWER_OPENING, False)):
         for m in pattern.finditer(text):
-            said = m.group(1).strip(" .,")
+            if not _TRANSIT_AFTER.match(text, m.end(1)):
+                said = _lower_place(m.group(1).split(), after)
+                if said is not None and not any(said.lower() in f.lower() for f in found):
+                    found.append(said)
+    for said in found:
+        if True:
+            said = said.strip(" .,")
             if not said or all(w.lower().strip(".") in ignore for w in said.split()):
                 continue
-            if _TRANSIT_AFTER.match(text, m.end(1)):
+            if _TRANSIT_AFTER.match(text, text.find(said) + len(said)):
                 continue  # "the L train", "the Q line": a subway line (a transit wish), not a place
-
             if not _resolves(said):
                 out.append(said)
     return list(dict.fromkeys(out))

@@ -259,10 +259,27 @@ def _shared_k(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)}{'k' if scaled else ''}{m.group(3)}{m.group(4)}k"
 
 
+_MILLIONS = "|".join(
+    sorted(
+        (re.escape(w) for w, v in scales().items() if v == 1e6 and w.isascii() and len(w) > 1), key=len, reverse=True
+    )
+)
+_MILLION = re.compile(rf"(\$\s*)?(\d[\d,]*(?:\.\d+)?)\s*(?:(mm|{_MILLIONS})|(?<=\d)(m)|\s(m))\b", re.IGNORECASE)
+
+
+def _in_millions(m: re.Match[str]) -> str:
+    """'$1.2M', '1.2 million', '2mm' as plain dollars. A bare 'm' counts only after a dollar sign: '5m
+    ceilings' are metres."""
+    if m.group(3) is None and not m.group(1):
+        return m.group(0)
+    return f"{m.group(1) or ''}{float(m.group(2).replace(',', '')) * 1e6:.0f}"
+
+
 def plain(text: str) -> str:
     """Numbers and colloquial money made plain: 'twelve grand' → '12k', '90 bucks a foot' → '$90 psf',
-    '12-14k' → '12k-14k', 'between 12 and 14 thousand' → 'between 12k and 14k'."""
+    '12-14k' → '12k-14k', 'between 12 and 14 thousand' → 'between 12k and 14k', '$1.2M' → '$1200000'."""
     text = words_to_digits(text, ("en",))
+    text = _MILLION.sub(_in_millions, text)
     for pattern, repl in _COLLOQUIAL:
         text = pattern.sub(repl, text)
     return _SHARED_K.sub(_shared_k, text)

@@ -143,7 +143,9 @@ async def run(
                     manager_agent(),
                     safe,
                     settings=s,
-                    offline=offline_manager(db, get_embedder(s), state.get("awaiting")),
+                    offline=offline_manager(
+                        db, get_embedder(s), state.get("awaiting"), touring="plan" in state or HELD in state
+                    ),
                     name="leasing-manager",
                     model=turn.model("manager"),
                 )

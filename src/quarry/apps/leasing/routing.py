@@ -31,6 +31,8 @@ EXAMPLES_FILE = DATA_DIR / "routing_examples.jsonl"
 AMBIGUOUS = frozenset({"term", "offer", "increase", "see", "water", "issue", "ac", "book", "move", "schedule", "fee",
                        "counter", "need", "location", "office", "extend"})  # fmt: skip
 """K.1 words that also belong to another route's vocabulary: half weight, the cues decide."""
+DAY_OR_TIME = "day or time"
+"""The label of the cue that a day or a time was said (a tour's when, not a tour by itself)."""
 SPLIT_MARGIN = 1.0
 """Top two route scores closer than this → the classifier decides between them."""
 KNN_K = 5
@@ -71,7 +73,7 @@ CUES: tuple[Cue, ...] = tuple(
         ("VIA/tour", r"\bbook (a |the )?(tour|slot|viewing|option|it|#?\d+|first|second|third)\b", 3.0, "booking"),
         ("VIA/tour", r"\bschedule (me|us|a|an|it)\b|\bswing by\b|\bdrop by\b", 2.5, "scheduling a visit"),
         ("VIA/tour", rf"\b({_DAYS}|tomorrow|tonight|next week|this week|\d{{1,2}}(:\d\d)?\s*(am|pm)|morning|afternoon|"
-         r"evening)\b", 1.0, "day or time"),
+         r"evening)\b", 1.0, DAY_OR_TIME),
         ("VIA/tour", r"\b(see|visit|view|look at) (it|them|this|that|the (space|unit|suite|office|first|second|third|"
          r"option|\w+ one)|u-\d+)\b", 2.0, "see a unit"),
         ("VIA/tour", r"\b(release|cancel)\b.*\b(hold|tour|booking|slot)s?\b", 3.0, "release a hold"),
@@ -111,8 +113,9 @@ def _hits(word: str, keyword: str) -> bool:
     return word in (keyword, keyword + "s") or (len(keyword) >= 4 and word.startswith(keyword))
 
 
-def rule_scores(text: str) -> tuple[dict[Route, float], dict[Route, list[str]]]:
-    """Score per route and the evidence (keywords and cues) behind it."""
+def rule_scores(text: str, *, touring: bool = False) -> tuple[dict[Route, float], dict[Route, list[str]]]:
+    """Score per route and the evidence (keywords and cues) behind it. `touring`: tours are proposed or held
+    in this conversation, so a day or a time alone moves one ("actually make it 4pm")."""
     words = re.findall(r"[a-z0-9/]+", text.lower())
     scores: dict[Route, float] = dict.fromkeys(ROUTES, 0.0)
     why: dict[Route, list[str]] = {r: [] for r in ROUTES}
@@ -126,6 +129,10 @@ def rule_scores(text: str) -> tuple[dict[Route, float], dict[Route, list[str]]]:
         if m:
             scores[cue.route] += cue.weight
             why[cue.route].append(f"{cue.label} ({m.group(0).strip()!r})")
+    if not touring and len(why["VIA/tour"]) == 1 and why["VIA/tour"][0].startswith(DAY_OR_TIME):
+        # A day or a time only says when: with nothing to visit it is no tour ("the lock sticks in the
+        # morning", "the weather tomorrow", "request Saturday AC by what time").
+        scores["VIA/tour"], why["VIA/tour"] = 0.0, []
     return scores, why
 
 
@@ -167,9 +174,12 @@ Vote = Callable[[str, Sequence[Route]], tuple[Route, str]]
 """The classifier: (text, routes still in play) → (route, why). Called only on a split."""
 
 
-def route_message(text: str, *, vote: Vote | None = None, awaiting: Route | None = None) -> RouteDecision:
-    """The route of one message. `awaiting`: the session asked a question whose answer belongs there."""
-    scores, why = rule_scores(text)
+def route_message(
+    text: str, *, vote: Vote | None = None, awaiting: Route | None = None, touring: bool = False
+) -> RouteDecision:
+    """The route of one message. `awaiting`: the session asked a question whose answer belongs there;
+    `touring`: tours are proposed or held in this conversation."""
+    scores, why = rule_scores(text, touring=touring)
     ranked = sorted(ROUTES, key=lambda r: scores[r], reverse=True)
     top, second = ranked[0], ranked[1]
     rounded = {r: round(s, 2) for r, s in scores.items() if s}

@@ -66,6 +66,13 @@ _CONDITIONAL_ASK = re.compile(
     re.IGNORECASE,
 )
 """A condition and then the question, with no comma between ("if we stay a few extra weeks what do we pay")."""
+_LEAD_IN_ASK = re.compile(
+    r"\W*(?:per|under|according to|in|by|regarding|re|as per)\s+(?:[\w'’]+\s+){1,3}?"
+    r"(?:what|what's|whats|who|who's|whose|when|where|which|how)\b",
+    re.IGNORECASE,
+)
+"""A question word after a lead-in phrase, question mark or not ("per the lease what was the window …",
+"under our lease who pays for …")."""
 _AUXILIARY = frozenset({"will", "would", "can", "could", "do", "does", "did", "is", "are", "should", "must", "may"})
 _WH = frozenset({"what", "what's", "whats", "who", "who's", "whos", "whose", "when", "where", "which", "how"})
 
@@ -135,7 +142,7 @@ def clauses(text: str) -> list[Clause]:
             parts = [_WORD.findall(p.lower()) for p in piece.split(",")[1:]]
             asks = piece.endswith("?") or "?" in tail or bool(words and words[0] in openers)
             asks = asks or any(ws and (ws[0] in _WH or (ws[0] in _AUXILIARY and len(ws) >= 3)) for ws in parts)
-            asks = asks or bool(_CONDITIONAL_ASK.match(piece))
+            asks = asks or bool(_CONDITIONAL_ASK.match(piece)) or bool(_LEAD_IN_ASK.match(piece))
             clause = Clause(piece, at, at + len(piece), asks or bool(asking.search(piece)))
             if out and clause.asks and len(words) < 3 and not out[-1].asks:
                 # A tag question ("that ok?", "cool?") asks about the statement before it.
@@ -233,10 +240,12 @@ def _reported(clause: Clause) -> bool:
 
 _TERM = re.compile(
     r"\b(?:another(?: (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten))?|(?:\d+|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten) more|an? (?:extra|additional|further|new|second)) (?:years?|yrs?|terms?)\b|\bnext term\b",
+    r"seven|eight|nine|ten) more|an? (?:extra|additional|further|new|second)) (?:years?|yrs?|terms?)\b|\bnext term\b"
+    r"|\b(?:extend|stay|renew)\w*\s+(?:(?:for|by)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"[\s-]+(?:years?|yrs?)\b",
     re.IGNORECASE,
 )
-"""A further term asked in years ("another five years", "3 more yrs", "the next term")."""
+"""A further term asked in years ("another five years", "3 more yrs", "the next term", "extend 3 yrs")."""
 
 
 @lru_cache(maxsize=1)
