@@ -105,3 +105,30 @@ def test_a_feature_asked_by_its_question_form(shop_db: Database, text: str, key:
 
     found = feature_in(fold_joined(text.lower()), loaded_words())
     assert found is not None and found[0] == key
+
+
+def test_a_wanting_verb_is_no_word_of_the_product(shop_db: Database) -> None:
+    """«…رو میخواستم» ("I wanted …") had stayed in the product words, and a model code without its
+    hyphen then found nothing: the mi- form of a verb no product writes names nothing."""
+    from quarry.apps.shop.nlu import parse_question
+
+    assert "میخواستم" not in parse_question("پرینتر برادر DCPT410W رو میخواستم").product.split()
+    assert "نمیخوام" in parse_question("پرینتر برادر DCPT410W نمیخوام").product.split()  # negation is read apart
+    reply = ask("پرینتر برادر DCPT410W رو میخواستم")
+    want = shop_db.scalar("SELECT random_key FROM shop.base_products WHERE english_name = 'Brother DCP-T410W Printer'")
+    assert reply.base_random_keys == [want]
+
+
+def test_a_series_typed_in_persian_letters_with_its_number_names_a_product() -> None:
+    assert not is_exploration("سلام، آیفون ۱۳ سبز ۱۲۸ گیگ میخوام هست؟")
+    assert is_exploration("یه گوشی خوب زیر ۲۰ میلیون میخوام")
+
+
+def test_every_latin_letter_spelled_before_a_number_is_read(shop_db: Database) -> None:
+    assert "w67" in _latin_models(fold_joined("کولر ال جی اس۴ دبلیو۶۷"))
+    reply = ask("کولر ال جی اس۴ دبلیو۶۷ چند تا فروشنده داره؟")
+    sellers = shop_db.scalar(
+        "SELECT count(*) FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key"
+        " WHERE b.english_name LIKE 'LG S4-W67 %'"
+    )
+    assert reply.message == str(sellers)

@@ -22,6 +22,7 @@ from quarry.search.text import fold_joined
 from .nlu import parse_question, unit_forms
 from .question_words import listed, pattern, words
 from .scope import read_scope
+from .spelling import latin_terms
 from .vocab import loaded_words
 
 _QUESTION = re.compile(r"چقدر|چند|کمترین|بیشترین|میانگین|how much|how many|what is|lowest|average")
@@ -73,8 +74,10 @@ def _names_one_product(t: str) -> bool:
     """A model named with its number ("iphone 15", «نوت ۱۳», «اس ۲۴») and a capacity or a colour: one
     product asked for, whatever the wish words around it ("I want a 256GB phone" names no model)."""
     known = loaded_words()
+    # A series the catalogue writes in Latin may be typed in Persian letters («آیفون ۱۳» is the iPhone 13).
     model = any(
-        (known.knows(m.group(1)) or m.group(1).isascii()) and m.group(1) not in _SPEC_WORDS
+        (known.knows(m.group(1)) or m.group(1).isascii() or latin_terms(m.group(1)).isascii())
+        and m.group(1) not in _SPEC_WORDS
         for m in _MODEL_NUMBER.finditer(t)
     )
     colour = any(fold_joined(w) in known.colours for w in re.findall(r"\w+", t))

@@ -327,8 +327,18 @@ def _name_words(span: str, words: CatalogueWords) -> str:
     writes that is a stop word of English or Persian, or a word of the question grammar, names no
     product. Every other word stays, known or not (an unknown one is said back as not understood)."""
     drop = _not_name_words()
-    kept = [w for w in span.split() if any(ch.isdigit() for ch in w) or words.knows(w) or w not in drop]
+    kept = [
+        w
+        for w in span.split()
+        if any(ch.isdigit() for ch in w) or words.knows(w) or (w not in drop and not _VERB_FORM.match(w))
+    ]
     return " ".join(kept) if kept else span
+
+
+_VERB_FORM = re.compile(r"^(?:می|مي)\u200c?\w{2,}?(?:م|ی|یم|ید|ین|ن|ند|ه|د)$")
+"""A Persian verb in the continuous (mi-) form with a personal ending («میخوام», «میخواستم», «میفروشن»,
+«میشه»): when no product, category, feature or colour writes it, it asks, it names nothing. A negated
+verb («نمیخوام») is not one: the negation is read apart."""
 
 
 def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
