@@ -113,3 +113,12 @@ def test_a_feature_word_beside_a_metric_is_part_of_the_product(offers: list[dict
 
 def test_rial_is_ten_toman(offers: list[dict[str, Any]]) -> None:
     assert _figure(ask(f"کمترین قیمت {FA} به ریال چقدر میشه؟")) == 10 * min(o["price"] for o in offers)
+
+
+def test_digits_with_hezar_are_one_number_not_a_model_number() -> None:
+    """«کولر ۱۸ هزار» is 18,000 BTU: its "18" had matched the model code "S4-W18" of a 12,000 BTU unit, and
+    that unit's price was returned as the cheapest. Money («۳۰ هزار تومن») is left to the price reader."""
+    from quarry.apps.shop.nlu import _spelled
+
+    assert _spelled("کولر گازی 18 هزار اینورتر") == "کولر گازی 18000 اینورتر"
+    assert _spelled("قیمت زیر 30 هزار تومن") == "قیمت زیر 30 هزار تومن"

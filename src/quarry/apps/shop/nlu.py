@@ -412,7 +412,12 @@ def _spelled(text: str) -> str:
         if found.value >= 10 and found.value.is_integer() and compound:
             out += [text[at : found.start], str(int(found.value))]
             at = found.end
-    return "".join(out) + text[at:]
+    return _THOUSANDS.sub(lambda m: str(round(float(m.group(1)) * 1000)), "".join(out) + text[at:])
+
+
+_THOUSANDS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*هزار(?!\w)(?!\s*(?:تومن|تومان|ریال)(?!\w))")
+"""Digits with «هزار» are one number: «کولر ۲۴ هزار» is 24,000 BTU, not the model "24" of an "S4-W24". An
+amount of money («۳۰ هزار تومن») is left to the price reader."""
 
 
 @lru_cache(maxsize=1)
