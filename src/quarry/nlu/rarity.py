@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+COMMON_ZIPF = 5.0
+"""Zipf frequency from which a word is everyday language ("hold", "comes", "whole"; "castle" is 4.5)."""
 RARE_ZIPF = 3.0
 """Zipf frequency below which a word is rare: about once per million words or less (the scale is
 log10 of occurrences per billion words; "dance" is ~4.9, "songket" ~3.3 in Malay)."""
@@ -29,3 +31,9 @@ def is_rare(word: str, langs: tuple[str, ...]) -> bool:
     if len(word) < 3 or not word.isalpha():
         return False
     return all(zipf(word, lang) < RARE_ZIPF for lang in langs)
+
+
+def is_common(word: str, langs: tuple[str, ...], at: float = COMMON_ZIPF) -> bool:
+    """True when `word` is at least this common (`at`, Zipf) in one of `langs`: everyday language rather than
+    a name."""
+    return any(zipf(word, lang) >= at for lang in langs)

@@ -27,7 +27,7 @@ from itertools import pairwise
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
 from quarry.nlu.periods import find_periods
-from quarry.nlu.rarity import zipf
+from quarry.nlu.rarity import is_common
 from quarry.nlu.scan import Scan
 from quarry.search import fold, terms, tokenize
 
@@ -519,7 +519,8 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     used = [False] * len(words)
     media = None
     skip = _nameless() | NARROWING_WORDS | REFERRING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
-    named = _places_named([read_as.get(w, w) for w in terms(text)], archive, frozenset(skip), knows)
+    seq = terms(text)
+    named = _places_named([read_as.get(w, w) for w in seq], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
         parsed.place_words.append(named.phrase)
@@ -570,7 +571,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         # occupation) are what is asked for, not every item dated within its years.
         year_from, year_to = None, None
     place_not = None
-    if place is not None and _ruled_out(text, parsed.place_words[0]):
+    if place is not None and _ruled_out(seq, parsed.place_words[0]):
         place, place_not = None, place
     parsed.constraints = Constraints(
         media_type=media, place=place, place_not=place_not, year_from=year_from, year_to=year_to
@@ -579,12 +580,8 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     return parsed
 
 
-COMMON_ZIPF = 5.0
-"""Zipf frequency from which a word is everyday language ('hold', 'comes', 'whole'; 'castle' is 4.5)."""
-
-
 def _common(word: str) -> bool:
-    return any(zipf(word, lang) >= COMMON_ZIPF for lang in ("en", "ms"))
+    return is_common(word, ("en", "ms"))
 
 
 MAX_COORDINATION_GAP = 2
@@ -605,14 +602,14 @@ def _coordinated(spans: list[tuple[int, int, str]], words: list[str]) -> list[li
             runs.append([a, b])
     # 'or' always offers alternatives. 'and' does when the joined concepts are the whole subject ('batik
     # and songket'); beside another concept they describe one thing ('the dance done to gambus and drums').
-    either = {c for c in words if c in ALTERNATIVE_WORDS}
-    return [run for run in runs if either or len(run) == len(spans)]
+    offered = any(w in ALTERNATIVE_WORDS for w in words)
+    return [run for run in runs if offered or len(run) == len(spans)]
 
 
-def _ruled_out(text: str, phrase: str) -> bool:
-    """Whether the place `phrase` (folded) is said after an exclusion word, a few words before it ('zapin, not
-    the Johor ones', 'anything staged outside Kelantan?', «selain dari Johor»): the user rules it out."""
-    seq = terms(text)
+def _ruled_out(seq: list[str], phrase: str) -> bool:
+    """Whether the place `phrase` (folded) is said after an exclusion word, a few words before it in `seq`
+    (the message's terms: 'zapin, not the Johor ones', 'anything staged outside Kelantan?', «selain dari
+    Johor»): the user rules it out."""
     size = len(phrase.split())
     for i in range(len(seq) - size + 1):
         if " ".join(seq[i : i + size]) == phrase:

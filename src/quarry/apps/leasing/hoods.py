@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from quarry.nlu.fuzzy import typing_slip
 from quarry.nlu.lexicon import load_lexicon
-from quarry.nlu.rarity import zipf
+from quarry.nlu.rarity import is_common
 
 from .places import NEIGHBOURHOODS, ambiguous_landmarks, landmarks
 
@@ -130,7 +130,7 @@ def _lower_place(words: list[str], after_place_word: bool) -> str | None:
     for n in range(min(MAX_LOWER_PLACE_WORDS, len(words)), 0, -1):
         if words[n - 1] in _words()["place_heads"] and (n > 1 or after_place_word):
             return " ".join(words[:n])
-    if after_place_word and words and words[0].isalpha() and zipf(words[0], "en") < EVERYDAY_ZIPF:
+    if after_place_word and words and words[0].isalpha() and not is_common(words[0], ("en",), at=EVERYDAY_ZIPF):
         return words[0]
     return None
 
@@ -147,13 +147,12 @@ def unresolved_places(text: str) -> list[str]:
                 said = _lower_place(m.group(1).split(), after)
                 if said is not None and not any(said.lower() in f.lower() for f in found):
                     found.append(said)
-    for said in found:
-        if True:
-            said = said.strip(" .,")
-            if not said or all(w.lower().strip(".") in ignore for w in said.split()):
-                continue
-            if _TRANSIT_AFTER.match(text, text.find(said) + len(said)):
-                continue  # "the L train", "the Q line": a subway line (a transit wish), not a place
-            if not _resolves(said):
-                out.append(said)
+    for phrase in found:
+        said = phrase.strip(" .,")
+        if not said or all(w.lower().strip(".") in ignore for w in said.split()):
+            continue
+        if _TRANSIT_AFTER.match(text, text.find(said) + len(said)):
+            continue  # "the L train", "the Q line": a subway line (a transit wish), not a place
+        if not _resolves(said):
+            out.append(said)
     return list(dict.fromkeys(out))
