@@ -182,7 +182,7 @@ def _knows(word: str, data: ArchiveWords) -> bool:
         return True
     stem = word[:-1] if word.endswith("2") and len(word) > 2 else word
     read = _read_words()
-    return any(w in data.words or w in read for w in (stem, _singular(stem)))
+    return any(w in data.words or w in read for w in (stem, singular(stem)))
 
 
 @dataclass
@@ -207,6 +207,8 @@ class Parsed:
     """Folded word → the user's own spelling (for saying words back)."""
     period: frozenset[str] = frozenset()
     """The words that said the period ('past', '15', 'years'): a year filter, kept out of the query text."""
+    rolling: bool = False
+    """The years are a window back from today ('last year', 'the past 15 years'): recent, not old material."""
     specifiers: list[str] = field(default_factory=list)
     """Words of `not_understood` written against a concept in one compound ('tarian *piring*', 'dragon boat
     *races*'): they say which kind of that concept is meant, so an item must hold them too."""
@@ -233,7 +235,8 @@ def _phrases(words: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-_CENTURY = re.compile(r"\b(1[0-9]|20|21)(?:st|nd|rd|th) century\b")
+_CENTURY = re.compile(r"\b(?:(1[0-9]|20|21)(?:st|nd|rd|th) century|abad (?:ke[ -]?)?(1[0-9]|20|21))\b")
+"""'the 19th century', «abad ke-19», «abad 19»."""
 _DECADE = re.compile(r"\b(?:tahun )?(1[0-9]|20)([0-9])0(?:s|[ -]?an)\b")
 _SHORT_DECADE = re.compile(r"(?:\btahun |\B'|\b)([2-9])0(?:s|[ -]?an)\b")
 """'70s', "'80s", 'tahun 80-an': a decade of the 1900s written with two digits."""
@@ -256,24 +259,37 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     low = fold(text)
     year_from: int | None = None
     year_to: int | None = None
+    said: re.Match[str] | None = None
     if m := _CENTURY.search(low):
-        c = int(m.group(1))
+        c = int(m.group(1) or m.group(2))
         year_from, year_to = (c - 1) * 100, (c - 1) * 100 + 99
+        said = m
     elif m := _DECADE.search(low):
         year_from = int(m.group(1) + m.group(2) + "0")
         # 'the 1700s' is a century in common use; 'the 1900s' and 'the 2000s' stay decades (the archive's
         # items are mostly of the 20th century, where the decade is what people mean).
         year_to = year_from + (99 if m.group(2) == "0" and year_from < 1900 else 9)
+        said = m
     elif m := _SHORT_DECADE.search(low):
         year_from = 1900 + int(m.group(1)) * 10
         year_to = year_from + 9
+        said = m
     elif m := _DECADE_WORD.search(low):
         year_from = DECADE_WORDS[m.group(1)]
         year_to = year_from + 9
+        said = m
     elif window := _window(low):
         year_from = window[0]
     if (year_from, year_to) == (None, None) and (m := _NAMED_PERIOD.search(low)):
         year_from, year_to = NAMED_PERIODS[m.group(1)]
+    if said is not None and year_from is not None and year_to is not None:
+        # 'before the 1980s', «sebelum tahun 80-an», 'after the 19th century': the side of a decade or a
+        # century, as of a year.
+        side = _side_of(low[: said.start()])
+        if side == "before":
+            year_from, year_to = None, year_from - 1
+        elif side == "after":
+            year_from, year_to = year_to + 1, None
     if m := _BEFORE.search(low):
         year_from, year_to = None, int(m.group(1)) - 1
     if m := _AFTER.search(low):
@@ -281,6 +297,21 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     if _EARLIER.search(low):
         year_from = None
     return year_from, year_to
+
+
+_BEFORE_WORDS = frozenset({"before", "sebelum", "pre", "prior", "until", "till", "hingga", "sehingga"})
+_AFTER_WORDS = frozenset({"after", "since", "selepas", "sejak", "post", "lepas"})
+_PERIOD_LEAD = frozenset({"the", "to", "tahun", "zaman", "era", "ke"})
+"""Words between 'before' and the period it bounds ('prior *to the* 1950s', «sebelum *tahun* 80-an»)."""
+
+
+def _side_of(before: str) -> str | None:
+    """'before' or 'after' when the words just before a period say that side of it."""
+    words = [w for w in re.findall(r"\w+", before)][-3:]
+    while words and words[-1] in _PERIOD_LEAD:
+        words.pop()
+    last = words[-1] if words else ""
+    return "before" if last in _BEFORE_WORDS else "after" if last in _AFTER_WORDS else None
 
 
 def _window(low: str) -> tuple[int, str] | None:
@@ -301,7 +332,9 @@ def period_words(text: str) -> set[str]:
     rxs = (_CENTURY, _DECADE, _SHORT_DECADE, _DECADE_WORD, _NAMED_PERIOD, _BEFORE, _AFTER, _EARLIER)
     said = {w for rx in rxs for m in rx.finditer(low) for w in re.findall(r"\w+", m.group(0))}
     window = _window(low)
-    return said | (set(re.findall(r"\w+", window[1])) if window else set())
+    said |= set(re.findall(r"\w+", window[1])) if window else set()
+    # The side of a period ('*prior* to the 1950s') is part of saying it.
+    return said | {w for w in re.findall(r"\w+", low) if w in _BEFORE_WORDS | _AFTER_WORDS} if said else said
 
 
 def _period_held_as_subject(text: str, vocab: Vocabulary) -> str | None:
@@ -318,7 +351,7 @@ def _period_held_as_subject(text: str, vocab: Vocabulary) -> str | None:
     return phrase if phrase in vocab.group_of or phrase in vocab.tags else None
 
 
-def _singular(phrase: str) -> str:
+def singular(phrase: str) -> str:
     """'wooden houses' → 'wooden house', 'crafts' → 'craft' (last word only; naive but enough here)."""
     if phrase.endswith("ies") and len(phrase) > 4:
         return phrase[:-3] + "y"
@@ -331,7 +364,7 @@ def _known(phrase: str, vocab: Vocabulary) -> str:
     """`phrase`, or its singular when only that is a known concept."""
     if phrase in vocab.group_of or phrase in vocab.tags or phrase in PLACES or phrase in MEDIA_WORDS:
         return phrase
-    single = _singular(phrase)
+    single = singular(phrase)
     return single if single in vocab.group_of or single in vocab.tags else phrase
 
 
@@ -387,7 +420,7 @@ def _reading(i: int, words: list[str], data: ArchiveWords) -> str | None:
     if (apart := _compound_apart(typed, vocab)) is not None:
         return apart
     close = [h.name for h in ranked_names(typed, data.word_list, limit=8, cutoff=CLOSE_WORDS) if not h.exact]
-    slips = [w for w in close if typing_slip(typed, w)]
+    slips = [w for w in close if typing_slip(typed, w) or _spelled_old(typed, w)]
     # Two spellings of one thing ('keriss': keris, kriss) are one reading.
     if slips and len({vocab.group_of.get(w, w) for w in slips}) == 1:
         return slips[0]
@@ -400,6 +433,19 @@ def _reading(i: int, words: list[str], data: ArchiveWords) -> str | None:
                 or f"{w} {n}" in vocab.group_of for n in neighbours)
     ]  # fmt: skip
     return phrased[0] if len(phrased) == 1 else None
+
+
+_OLD_VOWELS = ({"o", "u"}, {"e", "i"})
+MIN_OLD_SPELLING = 5
+
+
+def _spelled_old(typed: str, word: str) -> bool:
+    """Whether `typed` is `word` in the Malay spelling before the 1972 reform, or as still said in speech,
+    with u for o or i for e in one syllable ('makyung' → makyong, 'sayung' → sayong, 'batek' → batik)."""
+    if len(typed) != len(word) or len(word) < MIN_OLD_SPELLING:
+        return False
+    diff = [(a, b) for a, b in zip(typed, word, strict=True) if a != b]
+    return len(diff) == 1 and set(diff[0]) in _OLD_VOWELS
 
 
 @dataclass(frozen=True)
@@ -519,7 +565,8 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     used = [False] * len(words)
     media = None
     skip = _nameless() | NARROWING_WORDS | REFERRING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
-    seq = terms(text)
+    seq = _negations_read(terms(text))
+    skip |= {w for w, nxt in pairwise(terms(text)) if _contracted_not(w, nxt)}
     named = _places_named([read_as.get(w, w) for w in seq], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -573,6 +620,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     place_not = None
     if place is not None and _ruled_out(seq, parsed.place_words[0]):
         place, place_not = None, place
+    parsed.rolling = year_from is not None and _window(fold(text)) is not None
     parsed.constraints = Constraints(
         media_type=media, place=place, place_not=place_not, year_from=year_from, year_to=year_to
     )
@@ -606,6 +654,25 @@ def _coordinated(spans: list[tuple[int, int, str]], words: list[str]) -> list[li
     return [run for run in runs if offered or len(run) == len(spans)]
 
 
+def _contracted_not(word: str, after: str) -> bool:
+    """'weren' + 't', 'don' + 't': an English negative contraction split at its apostrophe."""
+    return after == "t" and len(word) > 1 and word.endswith("n")
+
+
+def _negations_read(seq: list[str]) -> list[str]:
+    """The message's terms with each negative contraction read as 'not' ("weren't" → 'not')."""
+    out: list[str] = []
+    for w in seq:
+        if out and _contracted_not(out[-1], w):
+            out[-1] = "not"
+        else:
+            out.append(w)
+    return out
+
+
+_POINTING = frozenset({"the", "ones", "one", "those", "these", "yang", "yg", "that", "which"})
+
+
 def _ruled_out(seq: list[str], phrase: str) -> bool:
     """Whether the place `phrase` (folded) is said after an exclusion word, a few words before it in `seq`
     (the message's terms: 'zapin, not the Johor ones', 'anything staged outside Kelantan?', «selain dari
@@ -613,7 +680,9 @@ def _ruled_out(seq: list[str], phrase: str) -> bool:
     size = len(phrase.split())
     for i in range(len(seq) - size + 1):
         if " ".join(seq[i : i + size]) == phrase:
-            return any(w in EXCLUSION_WORDS for w in seq[max(0, i - EXCLUSION_REACH) : i])
+            # 'not *the ones from* Kelantan': the words that point at items do not count as distance.
+            before = [w for w in seq[:i] if w not in _POINTING]
+            return any(w in EXCLUSION_WORDS for w in before[-EXCLUSION_REACH:])
     return False
 
 

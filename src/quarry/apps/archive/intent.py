@@ -7,15 +7,17 @@ Order (first that applies wins):
 3. a heritage concept (synonym phrase or corpus tag) → HERITAGE_SEARCH;
 4. an off-topic cue ('weather', 'cuaca', 'how to …') → UNRELATED, even beside a heritage concept
    ('how much is a plate of nasi kandar'), unless the message asks for a kind of media, a period
-   or the archive's material ('vintage car photos from the 50s'). A word the items' titles or tags use is
+   or the archive's material ('vintage car photos from the 50s', 'buku resepi lama dlm arkib ni ada?').
+   A window back from today ('who won the cup last year') is no such period. A word the items' titles or tags use is
    never a cue: the archive is about it ('surat', 'kereta', 'emas', 'moon');
 5. a place the archive does not hold ("photos from Zorbaland"), with a media word or alone →
    HERITAGE_SEARCH (asked back by name, never searched without the place);
 6. a place or a period the archive holds, and no word nobody reads → HERITAGE_SEARCH ('whats there
    from pahang', 'gambar tahun 50an'): the filter is the question;
 7. nothing left after request, vague and media words → UNCLEAR ("show me something", "videos");
-8. a kind of media and a subject → HERITAGE_SEARCH ('P. Ramlee movies'): a subject the archive does
-   not hold is said back and nothing is found, it is not a vague request;
+8. a kind of media and a subject → HERITAGE_SEARCH ('P. Ramlee movies'), and so is a subject asked
+   after whether the archive holds it ('kaum Murut ada?', 'got anything on Qing Ming?'): a subject the
+   archive does not hold is said back and nothing is found, it is not a vague request;
 9. otherwise the labelled examples vote: k nearest by cosine over their embeddings. Their GREETING
    needs a greeting word in the message ('hmm' is UNCLEAR, not a greeting).
 """
@@ -29,9 +31,9 @@ import numpy as np
 
 from quarry.search import fold
 
-from .concepts import ArchiveWords, Parsed, bundled_words, is_function_word, parse_message
+from .concepts import ArchiveWords, Parsed, bundled_words, is_function_word, parse_message, singular
 from .corpus import Intent, IntentCase
-from .vocab import GREETING_WORDS, HOW_TO, MATERIAL_CUES, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
+from .vocab import GREETING_WORDS, HOLDING_WORDS, HOW_TO, MATERIAL_CUES, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
 
 KNN_K = 5
 """Neighbours that vote when no rule decides."""
@@ -106,7 +108,8 @@ def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -
     or tags use, or a how-to phrasing."""
     subjects = (data or bundled_words()).subjects
     low = " " + fold(text) + " "
-    cue = next((w for w in parsed.words if w in OFF_TOPIC_CUES and w not in subjects), None)
+    said = ((w, singular(w)) for w in parsed.words)
+    cue = next((w for w, one in said if {w, one} & OFF_TOPIC_CUES and not {w, one} & subjects), None)
     return cue or next((p for p in HOW_TO if f" {p} " in low), None)
 
 
@@ -134,15 +137,18 @@ def classify(
     cue = off_topic_cue(parsed, text, data)
     if parsed.concepts and not cue:
         return Classified("HERITAGE_SEARCH", f"heritage concept: {', '.join(parsed.concepts)}", parsed)
+    # A window back from today ('who won the cup last year') dates news, not the archive's material.
+    dated = c.has_years and not parsed.rolling
+    material = bool(c.media_type or dated or set(words) & MATERIAL_CUES)
     if parsed.concepts and cue:
         # A service asked about a heritage thing (a recipe, a price, a shop, a hotel, a route, who won) is
         # not a search for material, unless the message asks for material: a kind of media, a period,
         # or the archive and its old things ('resepi kek lapis dalam arkib ada tak', 'resepi kuih lama').
-        if c.media_type or c.has_years or set(words) & MATERIAL_CUES:
+        if material:
             return Classified("HERITAGE_SEARCH", f"concept {parsed.concepts[0]!r} asked as material", parsed)
         return Classified("UNRELATED", f"asks a service ({cue!r}) about {parsed.concepts[0]!r}", parsed)
-    if cue and (c.media_type or c.has_years):
-        return Classified("HERITAGE_SEARCH", f"asks for {c.describe()} (cue {cue!r} is its subject)", parsed)
+    if cue and material:
+        return Classified("HERITAGE_SEARCH", f"asks for material (cue {cue!r} is its subject)", parsed)
     if cue:
         return Classified("UNRELATED", f"off-topic cue {cue!r}", parsed)
     content = [w for w in parsed.content if w not in GREETING_WORDS]
@@ -155,6 +161,8 @@ def classify(
         return Classified("UNCLEAR", "no subject after request, vague and media words", parsed)
     if c.media_type:
         return Classified("HERITAGE_SEARCH", f"{c.media_type} of {' '.join(content)!r}", parsed)
+    if set(words) & HOLDING_WORDS:
+        return Classified("HERITAGE_SEARCH", f"asks whether the archive holds {' '.join(content)!r}", parsed)
     if examples is not None and embed is not None:
         label, why = examples.vote(embed(text))
         if label == "GREETING" and not set(words) & GREETING_WORDS:

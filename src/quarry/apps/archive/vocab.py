@@ -60,7 +60,10 @@ PLACE_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["place_prepositions"])
 """Words after which the next words name a place ('from', 'in', 'dari', 'di')."""
 PERIOD_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["period_prepositions"])
 """Words before a named period that make it a span of time ('during', 'semasa'), not a subject."""
-IGNORABLE: frozenset[str] = frozenset(_WORDS["ignorable"])
+UNSURE_WORDS: frozenset[str] = frozenset(_WORDS["unsure_words"])
+HOLDING_WORDS: frozenset[str] = frozenset(_WORDS["holding_words"])
+"""Words asking whether the archive holds something: a subject follows."""
+IGNORABLE: frozenset[str] = frozenset(_WORDS["ignorable"]) | UNSURE_WORDS
 """Words that name nothing to search and need no saying back (chat particles, reasons for asking)."""
 NAMED_PERIODS: dict[str, tuple[int | None, int | None]] = {
     k: (int(v[0]) or None, int(v[1]) or None) for k, v in _WORDS["named_periods"].items()

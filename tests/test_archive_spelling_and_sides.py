@@ -1,0 +1,136 @@
+"""Archive reading of everyday phrasing (blind round 9's classes), against the real archive in Postgres:
+
+- an English negative contraction rules a place out ("any that weren't recorded in Kelantan?"), and
+  words that point at the items ("not *the ones from* Kelantan") do not put the exclusion out of reach;
+- Malay words in the spelling before the 1972 reform or as said (u for o, i for e: 'makyung', 'batek');
+- the side of a decade or a century ('before the 1980s', «sebelum tahun 80-an»), and Malay centuries
+  («abad ke-19»);
+- intents: a question whether the archive holds a thing ('kaum Murut ada?') is a search; the asker's own
+  uncertainty alone ('tak tau nak cari apa') is unclear; a window back from today ('last year') does
+  not make an off-topic question one about old material; a plural cue ('restaurants') is a cue; the
+  archive's own material beside a cue ('buku resepi lama dlm arkib') is a search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from quarry.apps.archive.concepts import extract_period, parse_message
+from quarry.apps.archive.intent import classify
+from quarry.apps.archive.models import ArchiveResponse
+from quarry.apps.archive.orchestrator import run
+
+
+@pytest.fixture(scope="module")
+def archive() -> Iterator[None]:
+    from quarry.apps.archive.ingest import ingest
+    from quarry.db import get_database
+    from quarry.embed import get_embedder
+    from quarry.settings import get_settings
+
+    s = get_settings()
+    ingest(get_database(s), get_embedder(s))
+    yield
+
+
+def thread(*turns: str) -> ArchiveResponse:
+    async def go() -> ArchiveResponse:
+        tid = None
+        resp = None
+        for t in turns:
+            resp = await run(t, thread_id=tid)
+            tid = resp.thread_id
+        assert resp is not None
+        return resp
+
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "any that weren't recorded in Kelantan?",
+        "batik that isn't from Kelantan",
+        "mak yong, but not the ones from Kelantan",
+        "I don't want the Kelantan ones",
+    ],
+)
+def test_a_negated_place_is_ruled_out(text: str) -> None:
+    p = parse_message(text)
+    assert (p.constraints.place, p.constraints.place_not) == (None, "Kelantan")
+    assert not {"weren", "isn", "don"} & set(p.not_understood), "a contraction is read, not said back"
+
+
+def test_a_negation_further_back_does_not_reach_the_place() -> None:
+    c = parse_message("not sure, anything from Kelantan").constraints
+    assert (c.place, c.place_not) == ("Kelantan", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [("rakaman persembahan makyung", "makyong"), ("labu sayung", "labu sayong"), ("batek lukis", "batik lukis")],
+)
+def test_a_malay_word_in_the_old_spelling_is_read(text: str, concept: str) -> None:
+    p = parse_message(text)
+    assert concept in p.concepts
+    assert p.not_understood == []
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("sebelum tahun 80-an", (None, 1979)),
+        ("before the 1980s", (None, 1979)),
+        ("prior to the 1950s", (None, 1949)),
+        ("after the 70s", (1980, None)),
+        ("before the 19th century", (None, 1799)),
+        ("manuskrip abad ke-18", (1700, 1799)),
+        ("in the 1960s", (1960, 1969)),
+    ],
+)
+def test_the_side_of_a_decade_or_a_century(text: str, years: tuple[int | None, int | None]) -> None:
+    assert extract_period(text) == years
+
+
+def test_the_side_word_is_part_of_the_period() -> None:
+    assert "prior" not in parse_message("keris prior to the 1950s").not_understood
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("kaum Murut ada?", "HERITAGE_SEARCH"),
+        ("erm tak tau nak cari apa sebenarnya", "UNCLEAR"),
+        ("not sure what im looking for tbh", "UNCLEAR"),
+        ("Who won the Malaysia Cup final last year?", "UNRELATED"),
+        ("any good restaurants near KLCC?", "UNRELATED"),
+        ("buku resepi lama dlm arkib ni ada?", "HERITAGE_SEARCH"),
+        ("ada apa?", "UNCLEAR"),
+    ],
+)
+def test_intent_of_everyday_phrasing(text: str, intent: str) -> None:
+    assert classify(text).intent == intent
+
+
+def test_items_not_recorded_in_a_place(archive: None) -> None:
+    resp = thread("mak yong", "any that weren't recorded in Kelantan?")
+    assert resp.archives, "mak yong staged in Kuala Lumpur and in the Riau islands is held"
+    assert all("kelantan" not in h.place.lower() for h in resp.archives)
+    assert all("mak yong" in h.title.lower() for h in resp.archives)
+
+
+def test_old_spelling_finds_the_subject(archive: None) -> None:
+    resp = asyncio.run(run("rakaman persembahan makyung"))
+    titles = [h.title.lower() for h in resp.archives]
+    assert "mak yong" in titles[0]
+    assert sum("mak yong" in t for t in titles) >= 5, "the performances, songs and stagings are held"
+    assert resp.not_understood == []
+
+
+def test_before_a_decade_filters_the_years(archive: None) -> None:
+    resp = thread("video wayang kulit Kelantan", "ada yang lebih lama? sebelum tahun 80-an")
+    assert resp.archives
+    assert all(h.year_to is not None and h.year_to < 1980 for h in resp.archives)
