@@ -285,11 +285,11 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
     if said is not None and year_from is not None and year_to is not None:
         # 'before the 1980s', «sebelum tahun 80-an», 'after the 19th century': the side of a decade or a
         # century, as of a year.
-        side = _side_of(low[: said.start()])
+        side, first, last = _side_of(low[: said.start()]), year_from, year_to
         if side == "before":
-            year_from, year_to = None, year_from - 1
+            year_from, year_to = None, first - 1
         elif side == "after":
-            year_from, year_to = year_to + 1, None
+            year_from, year_to = last + 1, None
     if m := _BEFORE.search(low):
         year_from, year_to = None, int(m.group(1)) - 1
     if m := _AFTER.search(low):
