@@ -134,3 +134,43 @@ def test_before_a_decade_filters_the_years(archive: None) -> None:
     resp = thread("video wayang kulit Kelantan", "ada yang lebih lama? sebelum tahun 80-an")
     assert resp.archives
     assert all(h.year_to is not None and h.year_to < 1980 for h in resp.archives)
+
+
+@pytest.mark.parametrize(
+    ("text", "media", "ruled_out"),
+    [
+        ("batik but not photographs", None, ("image",)),
+        ("only sound or film, no photos or papers", None, ("image", "document")),
+        ("videos and photos of batik", None, ("document", "audio")),
+        ("bukan gambar, video je", "video", ("image",)),
+        ("tak nak gambar, video ada?", "video", ("image",)),
+        ("no, videos of zapin", "video", ()),
+        ("wayang kulit videos", "video", ()),
+        ("gambar2 dari pulau pinang", "image", ()),
+        ("no photoes of keris", None, ("image",)),
+    ],
+)
+def test_kinds_of_media_ruled_out_or_offered_as_alternatives(
+    text: str, media: str | None, ruled_out: tuple[str, ...]
+) -> None:
+    c = parse_message(text).constraints
+    assert (c.media_type, c.media_not) == (media, ruled_out)
+
+
+def test_a_malay_do_not_want_rules_a_place_out() -> None:
+    c = parse_message("songket, tak nak dari Kelantan").constraints
+    assert (c.place, c.place_not) == (None, "Kelantan")
+
+
+def test_media_ruled_out_in_a_thread(archive: None) -> None:
+    resp = thread("batik", "not photographs")
+    assert resp.archives
+    assert all(h.media_type != "image" for h in resp.archives)
+    assert sum("batik" in h.title.lower() for h in resp.archives) >= 3
+
+
+def test_two_kinds_offered_keep_only_those(archive: None) -> None:
+    resp = thread("stuff from the 1950s", "only sound or film, no photos or papers")
+    assert resp.archives
+    assert {h.media_type for h in resp.archives} <= {"audio", "video"}
+    assert all(h.year_from is not None and h.year_from <= 1959 for h in resp.archives)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from itertools import pairwise
+from typing import get_args
 
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.fuzzy import best_name, compact, name_index, ranked_names, typing_slip
@@ -563,10 +564,10 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
         periods -= set(held.split())
     parsed = Parsed(words=words, typed=spelled, period=frozenset(periods))
     used = [False] * len(words)
-    media = None
+    media_phrases: list[tuple[str, MediaType]] = []
     skip = _nameless() | NARROWING_WORDS | REFERRING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
     seq = _negations_read(terms(text))
-    skip |= {w for w, nxt in pairwise(terms(text)) if _contracted_not(w, nxt)}
+    skip |= EXCLUSION_WORDS | {w for w, nxt in pairwise(terms(text)) if _contracted_not(w, nxt)}
     named = _places_named([read_as.get(w, w) for w in seq], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -589,7 +590,7 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
             place = PLACES[phrase]
             parsed.place_words.append(phrase)
         elif (said := _media_of(phrase, knows)) is not None:
-            media = media or said
+            media_phrases.append((phrase, said))
             media_said.update(words[start:end])
             continue  # media words stay in the query text, but are not concepts
         elif phrase in vocab.group_of or phrase in vocab.tags:
@@ -621,8 +622,9 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     if place is not None and _ruled_out(seq, parsed.place_words[0]):
         place, place_not = None, place
     parsed.rolling = year_from is not None and _window(fold(text)) is not None
+    media, media_not = _media_asked(text, media_phrases, read_as)
     parsed.constraints = Constraints(
-        media_type=media, place=place, place_not=place_not, year_from=year_from, year_to=year_to
+        media_type=media, media_not=media_not, place=place, place_not=place_not, year_from=year_from, year_to=year_to
     )
     parsed.query = focused_query(parsed)
     return parsed
@@ -654,16 +656,62 @@ def _coordinated(spans: list[tuple[int, int, str]], words: list[str]) -> list[li
     return [run for run in runs if offered or len(run) == len(spans)]
 
 
+MEDIA_EXCLUSION = frozenset({"no"})
+"""Beside the exclusion words, 'no' rules a kind of media out ('no photos'); before a place it is rarer
+than a reply ('no, from Johor')."""
+
+
+def _media_asked(
+    text: str, said: list[tuple[str, MediaType]], read_as: dict[str, str]
+) -> tuple[MediaType | None, tuple[MediaType, ...]]:
+    """The kind of media asked for and the kinds ruled out, from the media phrases `said`: 'no photos or
+    papers' rules out images and documents; two kinds asked ('sound or film', 'videos and photos') leave
+    every other kind out. A ruling-out reaches the kinds joined to it by 'or'/'and' in its own stretch of
+    the message, not the next kind said on its own («bukan gambar, video je»; 'no, videos of zapin')."""
+    ruled: list[MediaType] = []
+    asked: list[MediaType] = []
+    placed: set[str] = set()
+    for segment in _SEGMENT.findall(text):
+        seq = [read_as.get(w, _unreduplicated(w)) for w in _negations_read(terms(segment))]
+        found = sorted((i, len(p.split()), t) for p, t in said if (i := _position(seq, p)) is not None)
+        placed |= {p for p, _ in said if _position(seq, p) is not None}
+        last_end, last_ruled = 0, False
+        for start, size, kind in found:
+            between = seq[last_end:start]
+            joined = last_ruled and bool(set(between) & COORDINATORS) and set(between) <= COORDINATORS
+            window = [w for w in between if w not in _POINTING][-EXCLUSION_REACH:]
+            last_ruled = joined or any(w in EXCLUSION_WORDS | MEDIA_EXCLUSION for w in window)
+            (ruled if last_ruled else asked).append(kind)
+            last_end = start + size
+    # A media word standing nowhere as read (said in a form of its own) is asked for.
+    asked += [t for p, t in said if p not in placed]
+    asked = [t for t in dict.fromkeys(asked) if t not in ruled]
+    if len(asked) > 1:
+        return None, tuple(t for t in get_args(MediaType) if t not in asked)
+    return (asked[0] if asked else None), tuple(dict.fromkeys(ruled))
+
+
+def _position(seq: list[str], phrase: str) -> int | None:
+    """Where the words of `phrase` first stand together in `seq`."""
+    size = len(phrase.split())
+    return next((i for i in range(len(seq) - size + 1) if " ".join(seq[i : i + size]) == phrase), None)
+
+
 def _contracted_not(word: str, after: str) -> bool:
     """'weren' + 't', 'don' + 't': an English negative contraction split at its apostrophe."""
     return after == "t" and len(word) > 1 and word.endswith("n")
 
 
+_NOT_WANTING = (frozenset({"tak", "tidak", "x", "tk"}), frozenset({"nak", "mahu", "mau", "want"}))
+"""«tak nak», «tidak mahu»: do not want (alone, «tak» asks a question: «ada tak dari Johor?»)."""
+
+
 def _negations_read(seq: list[str]) -> list[str]:
-    """The message's terms with each negative contraction read as 'not' ("weren't" → 'not')."""
+    """The message's terms with each negative contraction read as 'not' ("weren't" → 'not'), and so a
+    Malay 'do not want' («tak nak»)."""
     out: list[str] = []
     for w in seq:
-        if out and _contracted_not(out[-1], w):
+        if out and (_contracted_not(out[-1], w) or (out[-1] in _NOT_WANTING[0] and w in _NOT_WANTING[1])):
             out[-1] = "not"
         else:
             out.append(w)

@@ -115,7 +115,7 @@ def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -
 
 def task_verb(parsed: Parsed) -> str | None:
     """A verb asking for a task other than finding material, when no kind of media is asked for."""
-    if parsed.constraints.media_type:
+    if parsed.constraints.names_media:
         return None
     return next((w for w in parsed.words if w in TASK_WORDS), None)
 
@@ -139,7 +139,7 @@ def classify(
         return Classified("HERITAGE_SEARCH", f"heritage concept: {', '.join(parsed.concepts)}", parsed)
     # A window back from today ('who won the cup last year') dates news, not the archive's material.
     dated = c.has_years and not parsed.rolling
-    material = bool(c.media_type or dated or set(words) & MATERIAL_CUES)
+    material = bool(c.names_media or dated or set(words) & MATERIAL_CUES)
     if parsed.concepts and cue:
         # A service asked about a heritage thing (a recipe, a price, a shop, a hotel, a route, who won) is
         # not a search for material, unless the message asks for material: a kind of media, a period,
@@ -152,15 +152,15 @@ def classify(
     if cue:
         return Classified("UNRELATED", f"off-topic cue {cue!r}", parsed)
     content = [w for w in parsed.content if w not in GREETING_WORDS]
-    if parsed.unresolved and not parsed.place_words and (c.media_type or not content):
+    if parsed.unresolved and not parsed.place_words and (c.names_media or not content):
         named = ", ".join(parsed.unresolved)
         return Classified("HERITAGE_SEARCH", f"place {named!r} (not in the archive) with media or alone", parsed)
     if (parsed.place_words or c.has_years) and not parsed.not_understood:
         return Classified("HERITAGE_SEARCH", f"asks by place or period: {c.describe()}", parsed)
     if not content:
         return Classified("UNCLEAR", "no subject after request, vague and media words", parsed)
-    if c.media_type:
-        return Classified("HERITAGE_SEARCH", f"{c.media_type} of {' '.join(content)!r}", parsed)
+    if c.names_media:
+        return Classified("HERITAGE_SEARCH", f"{c.describe()} of {' '.join(content)!r}", parsed)
     if set(words) & HOLDING_WORDS:
         return Classified("HERITAGE_SEARCH", f"asks whether the archive holds {' '.join(content)!r}", parsed)
     if examples is not None and embed is not None:

@@ -28,12 +28,17 @@ class Constraints(BaseModel):
     place_not: str | None = Field(
         None, description="A place the item's place must NOT contain ('not the Johor ones' → 'Johor')."
     )
+    media_not: tuple[MediaType, ...] = Field(
+        (), description="Kinds of media ruled out ('no photos' → ('image',); 'only sound or film' → image, document)."
+    )
     year_from: int | None = Field(None, description="Items whose years reach this year or later.")
     year_to: int | None = Field(None, description="Items whose years start at this year or earlier.")
 
     def describe(self) -> str:
         """The constraints in words, e.g. 'video, place ~ Kelantan'; 'none' when unconstrained."""
         parts: list[str] = [self.media_type or ""]
+        if self.media_not:
+            parts.append(f"not {'/'.join(self.media_not)}")
         if self.place:
             parts.append(f"place ~ {self.place}")
         if self.place_not:
@@ -43,12 +48,17 @@ class Constraints(BaseModel):
         return ", ".join(p for p in parts if p) or "none"
 
     @property
+    def names_media(self) -> bool:
+        """Whether a kind of media is asked for or ruled out."""
+        return self.media_type is not None or bool(self.media_not)
+
+    @property
     def has_years(self) -> bool:
         return self.year_from is not None or self.year_to is not None
 
     def filter_count(self) -> int:
-        """How many of media type, place (in or not in) and years constrain the search."""
-        return sum(map(bool, (self.media_type, self.place, self.place_not, self.has_years)))
+        """How many of media type (asked or ruled out), place (in or not in) and years constrain the search."""
+        return sum(map(bool, (self.media_type, self.media_not, self.place, self.place_not, self.has_years)))
 
     def is_empty(self) -> bool:
         return self == Constraints()

@@ -241,11 +241,19 @@ async def _search_archives_db_tool(
     year_from: int | None = None,
     year_to: int | None = None,
     place_not: str | None = None,
+    media_not: list[MediaType] | None = None,
 ) -> SearchResult:
     """Search the heritage archive for ONE focused query; the other arguments are SQL filters
-    (`place_not`: a place the user ruled out)."""
+    (`place_not`: a place the user ruled out; `media_not`: kinds of media ruled out)."""
     d = ctx.deps
-    c = Constraints(media_type=media_type, place=place, place_not=place_not, year_from=year_from, year_to=year_to)
+    c = Constraints(
+        media_type=media_type,
+        media_not=tuple(media_not or ()),
+        place=place,
+        place_not=place_not,
+        year_from=year_from,
+        year_to=year_to,
+    )
     res = await d.db.run(
         search_archives_db,
         d.db,

@@ -235,8 +235,12 @@ def _may_follow_up(now: Classified, text: str) -> bool:
 def _merged(before: Constraints, after: Constraints) -> Constraints:
     """A follow-up's filters over the previous search's: each one the follow-up states replaces the old."""
     # A place ruled out replaces the place asked for before, and the other way round.
+    # A kind of media ruled out replaces the kind asked for before when it is that kind ('videos', then
+    # 'no videos'); a kind asked for lifts an earlier ruling-out.
+    kept = before.media_type if before.media_type not in after.media_not else None
     return Constraints(
-        media_type=after.media_type or before.media_type,
+        media_type=after.media_type or kept,
+        media_not=after.media_not or (() if after.media_type else before.media_not),
         place=after.place or (None if after.place_not else before.place),
         place_not=after.place_not or (None if after.place else before.place_not),
         year_from=after.year_from if after.year_from is not None else before.year_from,

@@ -91,7 +91,7 @@ def next_attempt(parsed: Parsed, tried: list[Step]) -> Step | None:
 
 def constraints_of(args: Mapping[str, Any]) -> Constraints:
     """The SQL filters among a search call's arguments."""
-    return Constraints(**{k: args.get(k) for k in Constraints.model_fields})
+    return Constraints(**{k: v for k in Constraints.model_fields if (v := args.get(k)) is not None})
 
 
 def search_args(query: str, constraints: Constraints) -> dict[str, Any]:

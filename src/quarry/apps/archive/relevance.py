@@ -150,8 +150,18 @@ def grade_items(
     best = max(h.similarity for h in hits)
     if not concepts:
         by_filters = answered_by_filters(applied)
+        # With the period as the question ('photos from the 1920s'), an item dated inside it answers; one
+        # whose dating only overlaps it ('early 20th century') answers only when none is dated inside.
+        inside = {h.identifier for h in hits if applied is not None and dated_within(h, applied)}
         return [
-            ItemGrade(h.identifier, 1.0, (), (), by_filters or h.similarity >= thresholds.no_concept_similarity)
+            ItemGrade(
+                h.identifier,
+                1.0,
+                (),
+                (),
+                (by_filters or h.similarity >= thresholds.no_concept_similarity)
+                and (not inside or h.identifier in inside),
+            )
             for h in hits
         ]
     # An attempt whose best item is not close to the question at all passes nothing (the e5 floor for a
@@ -178,6 +188,15 @@ def grade_items(
         ok = floor_met and near and score >= thresholds.item_cover and forms_met
         out.append(ItemGrade(h.identifier, round(score, 4), met, close, ok))
     return out
+
+
+def dated_within(hit: ArchiveHit, c: Constraints) -> bool:
+    """Whether `hit` is dated inside the years of `c` (False when `c` asks for no years)."""
+    if not c.has_years:
+        return False
+    after = c.year_from is None or (hit.year_from is not None and hit.year_from >= c.year_from)
+    before = c.year_to is None or (hit.year_to is not None and hit.year_to <= c.year_to)
+    return after and before
 
 
 def verdict_of(

@@ -36,12 +36,13 @@ returns ~3 of 10 rows at 100k items. Relaxed order may swap near-ties, so rows a
 _MATCH = (
     "SELECT * FROM match_archives(CAST(:q AS vector), :threshold, :count,"
     " CAST(:media AS text), CAST(:place AS text), CAST(:year_from AS integer), CAST(:year_to AS integer),"
-    " CAST(:place_not AS text))"
+    " CAST(:place_not AS text), CAST(:media_not AS text[]))"
 )
 
 
 _FILTER_SQL = (
     "(CAST(:media AS text) IS NULL OR d.media_type = CAST(:media AS text))"
+    " AND (CAST(:media_not AS text[]) IS NULL OR d.media_type <> ALL(CAST(:media_not AS text[])))"
     " AND (CAST(:place AS text) IS NULL OR d.place_fold LIKE '%' || quarry_fold(CAST(:place AS text)) || '%')"
     " AND (CAST(:place_not AS text) IS NULL"
     " OR d.place_fold NOT LIKE '%' || quarry_fold(CAST(:place_not AS text)) || '%')"
@@ -59,6 +60,7 @@ _BY_ID = (
 def _filters(c: Constraints) -> dict[str, object]:
     return {
         "media": c.media_type,
+        "media_not": list(c.media_not) or None,
         "place": c.place,
         "place_not": c.place_not,
         "year_from": c.year_from,
