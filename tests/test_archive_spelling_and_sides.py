@@ -64,6 +64,19 @@ def test_a_negated_place_is_ruled_out(text: str) -> None:
     assert not {"weren", "isn", "don"} & set(p.not_understood), "a contraction is read, not said back"
 
 
+@pytest.mark.parametrize(
+    ("text", "ruled_out"),
+    [("puppets from outside Malaysia", "Malaysia"), ("anything except Johor", "Johor"), ("not Malaysia", "Malaysia")],
+)
+def test_a_place_right_after_an_exclusion_word_is_named(text: str, ruled_out: str) -> None:
+    c = parse_message(text).constraints
+    assert (c.place, c.place_not) == (None, ruled_out)
+
+
+def test_an_unknown_word_after_an_exclusion_word_is_no_place() -> None:
+    assert parse_message("keris, not zorbaland").unresolved == []
+
+
 def test_a_negation_further_back_does_not_reach_the_place() -> None:
     c = parse_message("not sure, anything from Kelantan").constraints
     assert (c.place, c.place_not) == ("Kelantan", None)
@@ -120,6 +133,12 @@ def test_items_not_recorded_in_a_place(archive: None) -> None:
     assert resp.archives, "mak yong staged in Kuala Lumpur and in the Riau islands is held"
     assert all("kelantan" not in h.place.lower() for h in resp.archives)
     assert all("mak yong" in h.title.lower() for h in resp.archives)
+
+
+def test_a_country_ruled_out_in_a_thread(archive: None) -> None:
+    resp = thread("puppet theatre", "from other Southeast Asian countries, not Malaysia")
+    assert len(resp.archives) >= 3, "Javanese, Thai, Cambodian, Vietnamese and Burmese puppetry are held"
+    assert all("malaysia" not in h.place.lower() for h in resp.archives)
 
 
 def test_old_spelling_finds_the_subject(archive: None) -> None:

@@ -479,7 +479,10 @@ def _places_named(
     found: PlacesNamed | None = None
     unresolved: list[str] = []
     for i, word in enumerate(seq):
-        if word not in PLACE_PREPOSITIONS:
+        # A place said right after an exclusion word ('outside Malaysia', «selain Johor») is named too; an
+        # unknown word there ('not kerambit') is no place.
+        excluding = word in EXCLUSION_WORDS
+        if word not in PLACE_PREPOSITIONS and not excluding:
             continue
         run: list[str] = []
         for nxt in seq[i + 1 : i + 1 + MAX_PLACE_WORDS]:
@@ -498,8 +501,8 @@ def _places_named(
         if hit is not None:
             found = found or PlacesNamed(hit[0], hit[1])
             continue
-        lead = []
-        for w in run:
+        lead: list[str] = []
+        for w in run if not excluding else ():
             if knows(w):
                 break
             lead.append(w)
