@@ -193,3 +193,17 @@ def test_two_kinds_offered_keep_only_those(archive: None) -> None:
     assert resp.archives
     assert {h.media_type for h in resp.archives} <= {"audio", "video"}
     assert all(h.year_from is not None and h.year_from <= 1959 for h in resp.archives)
+
+
+def test_words_of_dating_are_part_of_the_period() -> None:
+    p = parse_message("anything dating back to the 1700s?")
+    assert p.content == []
+    assert (p.constraints.year_from, p.constraints.year_to) == (1700, 1799)
+
+
+def test_a_period_alone_is_answered_by_what_the_filter_lets_through(archive: None) -> None:
+    # The words of such a question ('anything', 'from') are no topic: the similarity floor had dropped the
+    # one item of the 14th century, the Terengganu inscription stone.
+    resp = asyncio.run(run("anything from the 1300s?"))
+    assert resp.archives
+    assert all(h.year_from is not None and 1300 <= h.year_from <= 1399 for h in resp.archives)

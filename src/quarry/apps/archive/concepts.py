@@ -302,6 +302,7 @@ def extract_period(text: str) -> tuple[int | None, int | None]:
 
 _BEFORE_WORDS = frozenset({"before", "sebelum", "pre", "prior", "until", "till", "hingga", "sehingga"})
 _AFTER_WORDS = frozenset({"after", "since", "selepas", "sejak", "post", "lepas"})
+_DATING_WORDS = frozenset({"dating", "dated", "dates", "date", "back", "bertarikh", "circa", "around", "sekitar"})
 _PERIOD_LEAD = frozenset({"the", "to", "tahun", "zaman", "era", "ke"})
 """Words between 'before' and the period it bounds ('prior *to the* 1950s', «sebelum *tahun* 80-an»)."""
 
@@ -334,8 +335,10 @@ def period_words(text: str) -> set[str]:
     said = {w for rx in rxs for m in rx.finditer(low) for w in re.findall(r"\w+", m.group(0))}
     window = _window(low)
     said |= set(re.findall(r"\w+", window[1])) if window else set()
-    # The side of a period ('*prior* to the 1950s') is part of saying it.
-    return said | {w for w in re.findall(r"\w+", low) if w in _BEFORE_WORDS | _AFTER_WORDS} if said else said
+    # The side of a period ('*prior* to the 1950s') and the words of dating ('*dating back* to the 1700s')
+    # are part of saying it.
+    talk = _BEFORE_WORDS | _AFTER_WORDS | _DATING_WORDS
+    return said | {w for w in re.findall(r"\w+", low) if w in talk} if said else said
 
 
 def _period_held_as_subject(text: str, vocab: Vocabulary) -> str | None:

@@ -61,7 +61,7 @@ from .planner import (
     without_unread,
 )
 from .refine import MAX_ATTEMPTS, ArchivePolicy, Rewrite, constraints_of, dropped, search_args
-from .relevance import Concept, concepts_of, grade_items, verdict_of
+from .relevance import Concept, answered_by_filters, concepts_of, grade_items, verdict_of
 from .rewrite import rewrite_query
 from .thresholds import EMBEDDING_VIEW_OFF, Thresholds, thresholds_for
 from .tools import MATCH_COUNT, item_seed, search_archives_db
@@ -260,7 +260,9 @@ async def _search_archives_db_tool(
         d.embedder,
         query,
         constraints=c,
-        match_threshold=d.thresholds.match_threshold,
+        # A question with no subject but a place or a period ('anything from the 1300s?') is answered by
+        # what the filter lets through: its words are no topic for the similarity floor to measure.
+        match_threshold=0.0 if not d.concepts and answered_by_filters(c) else d.thresholds.match_threshold,
         match_count=GRADED_ITEMS,
     )
     res = await d.db.run(_graded, d, res)
