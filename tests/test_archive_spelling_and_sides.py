@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from quarry.apps.archive.concepts import extract_period, parse_message
-from quarry.apps.archive.intent import classify
+from quarry.apps.archive.intent import classify, off_topic_cue
 from quarry.apps.archive.models import ArchiveResponse
 from quarry.apps.archive.orchestrator import run
 
@@ -122,10 +122,21 @@ def test_the_side_word_is_part_of_the_period() -> None:
         ("any good restaurants near KLCC?", "UNRELATED"),
         ("buku resepi lama dlm arkib ni ada?", "HERITAGE_SEARCH"),
         ("ada apa?", "UNCLEAR"),
+        ("how r u doing today", "GREETING"),
+        ("hye awak", "GREETING"),
+        ("apa khabar semua", "GREETING"),
+        ("tunjuk semua", "UNCLEAR"),
+        ("what's that thing again", "UNCLEAR"),
+        ("what time is it", "UNRELATED"),
     ],
 )
 def test_intent_of_everyday_phrasing(text: str, intent: str) -> None:
     assert classify(text).intent == intent
+
+
+def test_a_cue_word_after_an_occasion_word_is_no_cue() -> None:
+    text = "Hi, is anyone around? It's my first time using this."
+    assert off_topic_cue(parse_message(text), text) is None
 
 
 def test_items_not_recorded_in_a_place(archive: None) -> None:

@@ -33,7 +33,18 @@ from quarry.search import fold
 
 from .concepts import ArchiveWords, Parsed, bundled_words, is_function_word, parse_message, singular
 from .corpus import Intent, IntentCase
-from .vocab import GREETING_WORDS, HOLDING_WORDS, HOW_TO, MATERIAL_CUES, OFF_TOPIC_CUES, STOPWORDS, TASK_WORDS
+from .vocab import (
+    GREETING_WORDS,
+    HOLDING_WORDS,
+    HOW_TO,
+    MATERIAL_CUES,
+    OCCASION_WORDS,
+    OFF_TOPIC_CUES,
+    REQUEST_WORDS,
+    STOPWORDS,
+    TASK_WORDS,
+    VAGUE_WORDS,
+)
 
 KNN_K = 5
 """Neighbours that vote when no rule decides."""
@@ -100,7 +111,8 @@ def _is_greeting(parsed: Parsed) -> bool:
     if words and all(w in GREETING_WORDS for w in words):
         return True
     greeted = [w for w in words if w in GREETING_WORDS and w not in STOPWORDS]
-    return bool(greeted) and all(w in GREETING_WORDS or is_function_word(w) for w in words)
+    asking = [w for w in words if w in REQUEST_WORDS | VAGUE_WORDS and w not in GREETING_WORDS]
+    return bool(greeted) and not asking and all(w in GREETING_WORDS or is_function_word(w) for w in words)
 
 
 def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -> str | None:
@@ -108,7 +120,8 @@ def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -
     or tags use, or a how-to phrasing."""
     subjects = (data or bundled_words()).subjects
     low = " " + fold(text) + " "
-    said = ((w, singular(w)) for w in parsed.words)
+    after = dict(zip(parsed.words[1:], parsed.words, strict=False))
+    said = ((w, singular(w)) for w in parsed.words if after.get(w) not in OCCASION_WORDS)
     cue = next((w for w, one in said if {w, one} & OFF_TOPIC_CUES and not {w, one} & subjects), None)
     return cue or next((p for p in HOW_TO if f" {p} " in low), None)
 

@@ -60,6 +60,8 @@ PLACE_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["place_prepositions"])
 """Words after which the next words name a place ('from', 'in', 'dari', 'di')."""
 PERIOD_PREPOSITIONS: frozenset[str] = frozenset(_WORDS["period_prepositions"])
 """Words before a named period that make it a span of time ('during', 'semasa'), not a subject."""
+OCCASION_WORDS: frozenset[str] = frozenset(_WORDS["occasion_words"])
+"""Words before a cue that make it an occasion ('first time'), not what is asked about."""
 UNSURE_WORDS: frozenset[str] = frozenset(_WORDS["unsure_words"])
 HOLDING_WORDS: frozenset[str] = frozenset(_WORDS["holding_words"])
 """Words asking whether the archive holds something: a subject follows."""
