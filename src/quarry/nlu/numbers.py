@@ -28,6 +28,8 @@ class Table:
 
     words: dict[str, tuple[Kind, float]]
     prefix_one: str
+    lone_words: frozenset[str] = frozenset()
+    """Number words that, said alone, are more often another word (Persian «نه»: no, nine)."""
 
 
 def _key(word: str) -> str:
@@ -56,7 +58,8 @@ def table(lang: str) -> Table:
     for w in [*info.get("SKIP_TOKENS", ()), *extra.get("joiners", ())]:
         if w.strip() and w != "-":
             words.setdefault(_key(w), ("join", 0.0))
-    return Table(words, str(extra.get("prefix_one", "")))
+    lone = frozenset(_key(w) for w in extra.get("lone_words", ()))
+    return Table(words, str(extra.get("prefix_one", "")), lone)
 
 
 def _lookup(t: Table, word: str) -> tuple[Kind, float] | None:
@@ -144,6 +147,8 @@ def find_number_words(text: str, langs: tuple[str, ...] = LANGS) -> list[Found]:
                 # 600, but "30 million" stays for the money grammar ("20 to 30 million").
                 continue
             lone_one = len(counted) == 1 and value == 1
+            # «نه، لنوو» is "no, Lenovo": a homograph counts only beside another number word («نه میلیون»).
+            lone_one = lone_one or (len(counted) == 1 and _key(tokens[i].group()) in t.lone_words)
             # A scale word alone ("million" after "25") is not a number of its own.
             scale_only = all(p[0] in ("small", "big") for p in counted)
             if (

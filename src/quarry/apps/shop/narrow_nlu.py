@@ -24,6 +24,7 @@ from pydantic_ai.models.function import AgentInfo
 
 from quarry.llm import last_user_text, output_call
 from quarry.nlu.degree import find_degrees
+from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.money import scales
 from quarry.search.text import fold_joined
 
@@ -47,7 +48,7 @@ _FILLER = re.compile(
     r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|ام|"
     r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
     r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
-    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید)(?!\w)"
+    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید|نه|no|nope)(?!\w)"
 )
 
 
@@ -58,10 +59,44 @@ def _first(pairs: Sequence[tuple[str, int]], text: str) -> tuple[int, str] | Non
     return None
 
 
+_STRETCH = re.compile(r"[,،.;؛!?؟:\n]")
+
+
+@cache
+def _taken_back() -> tuple[frozenset[str], tuple[str, ...]]:
+    table = load_lexicon("quarry.apps.shop", "dialogue")["taken_back"]
+    return frozenset(fold_joined(w) for w in table["before"]), tuple(fold_joined(w) for w in table["after"])
+
+
+def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[int | None, list[str]]:
+    """(the value meant, the phrases of values taken back) among the mentions of one slot's values in `t`
+    («نه بیخیال سامسونگ، لنوو باشه»: Lenovo is meant, Samsung taken back). Of several values meant, the
+    first of `pairs` (longest names first), as before."""
+    before, after = _taken_back()
+    taken: set[tuple[int, int]] = set()
+    meant: int | None = None
+    back: list[str] = []
+    for phrase, ident in pairs:
+        for m in re.finditer(rf"(?<!\w){re.escape(phrase)}(?!\w)", t):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue  # inside a longer name already read
+            taken.add(m.span())
+            # Within its own stretch of the message: «نه، تهران» answers no to a question and means Tehran.
+            lead = re.findall(r"\w+", _STRETCH.split(t[: m.start()])[-1])[-2:]
+            tail = " ".join(re.findall(r"\w+", _STRETCH.split(t[m.end() :])[0])[:2])
+            if set(lead) & before or any(tail == w or tail.startswith(w + " ") for w in after):
+                back.append(phrase)
+            elif meant is None:
+                meant = ident
+    return meant, back
+
+
 def _only_stop(t: str, words: CatalogueWords) -> bool:
     """A stop phrase with nothing else stated: «۶۴ گیگ کافیه» ("64 GB is enough") is no stop."""
     rest = _FILLER.sub(" ", _STOP.sub(" ", t))
-    return not any(c.isdigit() for c in rest) and not any(words.knows(w) for w in re.findall(r"\w+", rest))
+    named = _first(_CITIES, rest) or _first(_BRANDS, rest)  # «کرج بهتره، تهران رو بیخیال» changes the city
+    known = any(words.knows(w) for w in re.findall(r"\w+", rest))
+    return not named and not any(c.isdigit() for c in rest) and not known
 
 
 def _city_said_alone(t: str, words: CatalogueWords) -> tuple[str, str] | None:
@@ -97,10 +132,23 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         # «ارزونترین», "cheaper": the core degree reader knows every spelling of the comparative and
         # superlative; the word then names no product.
         delta.cheap, t = True, t[: d.start] + " " + t[d.end :]
-    for pairs, field in ((words.categories, "category_id"), (_BRANDS, "brand_id"), (_CITIES, "city_id")):
-        if found := _first(pairs, t):
-            setattr(delta, field, found[0])
-            t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
+    if found := _first(words.categories, t):
+        delta.category_id = found[0]
+        t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
+    for pairs, field in ((_BRANDS, "brand_id"), (_CITIES, "city_id")):
+        meant, back = _slot_values(pairs, t)
+        if meant is not None:
+            setattr(delta, field, meant)
+        elif back:
+            delta.cleared.append(field)
+        for phrase in back:
+            t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t)
+        if back:
+            # The words that took it back are grammar, no keywords ('forget', «بیخیال»).
+            cues = "|".join(re.escape(w) for w in sorted({*_taken_back()[0], *_taken_back()[1]}, key=len, reverse=True))
+            t = re.sub(rf"(?<!\w)({cues})(?!\w)", " ", t)
+        if meant is not None and (said := _first([(p, i) for p, i in pairs if i == meant], t)):
+            t = re.sub(rf"(?<!\w){re.escape(said[1])}(?!\w)", " ", t, count=1)
     if delta.category_id is None and looks_finglish(t) and (found := _first(words.categories, finglish_to_persian(t))):
         # "polopaz mikham", "ye gooshi": a category in Finglish, read in Persian script (its Latin words
         # are then no keywords).

@@ -76,11 +76,15 @@ class MemberDelta(BaseModel):
     attributes: dict[str, str] = Field(default_factory=dict)
     ranges: dict[str, tuple[float | None, float | None]] = Field(default_factory=dict)
     stop: bool = Field(False, description="The user wants to stop («بیخیال», 'cancel').")
+    cleared: list[str] = Field(
+        default_factory=list,
+        description="Slots whose value the user took back ('forget Samsung'): 'brand_id', 'city_id'.",
+    )
 
     def apply(self, details: MemberDetails) -> MemberDetails:
         """`details` updated with this delta."""
-        said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop"})
-        update = {k: v for k, v in said.items() if v is not None}
+        said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop", "cleared"})
+        update = {k: None for k in self.cleared} | {k: v for k, v in said.items() if v is not None}
         out = details.model_copy(update=update)
         if self.category_id is not None and self.category_id != details.category_id:
             out.keywords, out.attributes, out.ranges = [], {}, {}
