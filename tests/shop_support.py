@@ -24,3 +24,15 @@ def prepared_database() -> Database:
 def ask(chat: str, text: str) -> ShopTurn:
     """One text turn of chat `chat`, through `POST /chat`'s own pipeline."""
     return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
+
+
+def offer(db: Database, member_key: str) -> dict[str, object]:
+    """The product, city, warranty and price of one offer (a member key a turn returned)."""
+    row = db.fetch_one(
+        "SELECT b.category_id, b.brand_id, s.city_id, s.has_warranty, m.price, b.random_key AS base"
+        " FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key"
+        " JOIN shop.shops s ON s.id = m.shop_id WHERE m.random_key = :k",
+        {"k": member_key},
+    )
+    assert row is not None, "the member key exists"
+    return row

@@ -23,31 +23,13 @@ from quarry.apps.archive.intent import classify
 from quarry.apps.archive.models import ArchiveResponse, Constraints
 from quarry.apps.archive.orchestrator import run
 from quarry.apps.archive.planner import plan_offline
+from tests.archive_support import ingest_bundled, thread
 
 
 @pytest.fixture(scope="module")
 def archive() -> Iterator[None]:
-    from quarry.apps.archive.ingest import ingest
-    from quarry.db import get_database
-    from quarry.embed import get_embedder
-    from quarry.settings import get_settings
-
-    s = get_settings()
-    ingest(get_database(s), get_embedder(s))
+    ingest_bundled()
     yield
-
-
-def thread(*turns: str) -> ArchiveResponse:
-    async def go() -> ArchiveResponse:
-        tid = None
-        resp = None
-        for t in turns:
-            resp = await run(t, thread_id=tid)
-            tid = resp.thread_id
-        assert resp is not None
-        return resp
-
-    return asyncio.run(go())
 
 
 def plan_of(resp: ArchiveResponse) -> dict[str, object]:

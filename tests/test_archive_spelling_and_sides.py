@@ -20,33 +20,14 @@ import pytest
 
 from quarry.apps.archive.concepts import extract_period, parse_message
 from quarry.apps.archive.intent import classify, off_topic_cue
-from quarry.apps.archive.models import ArchiveResponse
 from quarry.apps.archive.orchestrator import run
+from tests.archive_support import ingest_bundled, thread
 
 
 @pytest.fixture(scope="module")
 def archive() -> Iterator[None]:
-    from quarry.apps.archive.ingest import ingest
-    from quarry.db import get_database
-    from quarry.embed import get_embedder
-    from quarry.settings import get_settings
-
-    s = get_settings()
-    ingest(get_database(s), get_embedder(s))
+    ingest_bundled()
     yield
-
-
-def thread(*turns: str) -> ArchiveResponse:
-    async def go() -> ArchiveResponse:
-        tid = None
-        resp = None
-        for t in turns:
-            resp = await run(t, thread_id=tid)
-            tid = resp.thread_id
-        assert resp is not None
-        return resp
-
-    return asyncio.run(go())
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
 from quarry.apps.shop.vocab import BRANDS, CITIES
 from quarry.db import Database
 from tests.shop_support import ask, prepared_database
+from tests.shop_support import offer as offer_of
 
 SNOWA = next(b.id for b in BRANDS if b.en.lower() == "snowa")
 TEHRAN = next(c.id for c in CITIES if c.fa == "تهران")
@@ -47,17 +48,6 @@ def test_regex_reader(text: str, expected: MemberDelta) -> None:
     assert extract_delta(text) == expected
 
 
-def _offer(db: Database, member_key: str) -> dict[str, object]:
-    row = db.fetch_one(
-        "SELECT b.category_id, b.brand_id, s.city_id, s.has_warranty, m.price, b.random_key AS base"
-        " FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key"
-        " JOIN shop.shops s ON s.id = m.shop_id WHERE m.random_key = :k",
-        {"k": member_key},
-    )
-    assert row is not None, "the member key exists"
-    return row
-
-
 def test_cheap_fridge_dialogue_in_persian(shop_db: Database) -> None:
     chat = f"d-{uuid.uuid4().hex}"
     first = ask(chat, "یه یخچال ارزون میخوام")
@@ -72,7 +62,7 @@ def test_cheap_fridge_dialogue_in_persian(shop_db: Database) -> None:
     assert 1 <= len(options) <= 5
     pick = ask(chat, "۲")
     assert pick.member_random_keys == [options[1]["member_random_key"]]
-    offer = _offer(shop_db, pick.member_random_keys[0])
+    offer = offer_of(shop_db, pick.member_random_keys[0])
     assert (offer["category_id"], offer["brand_id"], offer["city_id"], offer["has_warranty"]) == (
         17, SNOWA, TEHRAN, True,
     )  # fmt: skip
@@ -96,7 +86,7 @@ def test_options_are_replayed_on_an_invalid_reply_and_ascii_digits_work(shop_db:
         assert replay.message and replay.message.endswith(shown.message)
         assert load_chat(shop_db, chat).multi["options"] == options  # type: ignore[index]
     chosen = ask(chat, "1")
-    offer = _offer(shop_db, (chosen.member_random_keys or [""])[0])
+    offer = offer_of(shop_db, (chosen.member_random_keys or [""])[0])
     assert offer["category_id"] == 17 and int(offer["price"]) <= 25_000_000  # type: ignore[call-overload]
 
 
@@ -221,7 +211,7 @@ def test_stored_bare_categories_match_a_live_search(shop_db: Database) -> None:
         shop_db.execute("DELETE FROM shop.category_offers WHERE category_id = :c", {"c": fake})
 
 
-def test_cheap_top_five_is_each_products_cheapest_offer(shop_db: Database) -> None:
+def test_cheap_top_five_is_each_products_cheapestoffer(shop_db: Database) -> None:
     """The cheap top five (found without sorting every offer) equals a plain per-product minimum."""
     found = search_offers(shop_db, MemberDetails(category_id=17, cheap=True), stored=False)
     plain = shop_db.fetch_all(

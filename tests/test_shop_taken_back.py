@@ -18,7 +18,7 @@ from quarry.apps.shop.turnstate import MemberDelta, MemberDetails
 from quarry.apps.shop.vocab import BRANDS, CITIES
 from quarry.db import Database
 from quarry.nlu.numbers import words_to_digits
-from tests.shop_support import ask, prepared_database
+from tests.shop_support import ask, offer, prepared_database
 
 SAMSUNG = next(b.id for b in BRANDS if b.en.lower() == "samsung")
 LENOVO = next(b.id for b in BRANDS if b.en.lower() == "lenovo")
@@ -70,17 +70,6 @@ def test_persian_no_is_a_number_only_beside_another(text: str, read: str) -> Non
     assert words_to_digits(text) == read
 
 
-def _offer(db: Database, member_key: str) -> dict[str, object]:
-    row = db.fetch_one(
-        "SELECT b.category_id, b.brand_id, s.city_id FROM shop.members m"
-        " JOIN shop.base_products b ON b.random_key = m.base_random_key JOIN shop.shops s ON s.id = m.shop_id"
-        " WHERE m.random_key = :k",
-        {"k": member_key},
-    )
-    assert row is not None
-    return row
-
-
 def test_a_brand_taken_back_in_a_dialogue(shop_db: Database) -> None:
     chat = f"tb-{uuid.uuid4().hex}"
     for turn in ("تبلت میخوام", "سامسونگ", "نه بیخیال سامسونگ، لنوو باشه"):
@@ -105,4 +94,4 @@ def test_a_city_taken_back_in_a_dialogue(shop_db: Database) -> None:
     assert moved.route == "multi_turn", "the dialogue goes on: «بیخیال» took Tehran back, it did not stop"
     last = ask(chat, "ارزونترین کدومه؟")
     assert last.member_random_keys
-    assert _offer(shop_db, last.member_random_keys[0])["city_id"] == KARAJ
+    assert offer(shop_db, last.member_random_keys[0])["city_id"] == KARAJ
