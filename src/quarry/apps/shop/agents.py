@@ -33,7 +33,7 @@ from quarry.llm import last_user_text, output_call
 from quarry.search.text import fold_joined
 from quarry.settings import get_settings
 
-from .honesty import in_rial, not_applied_message, unapplied
+from .honesty import PRICE_METRICS, in_rial, not_applied_message, unapplied
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
@@ -275,7 +275,8 @@ def _measured_in(features: list[Feature], unit: str) -> Feature | None:
 
 
 def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> ModelResponse:
-    """Two searches in parallel → both products' lowest prices in parallel → the cheaper (or dearer) key."""
+    """Two searches in parallel → both products' figures in parallel (the lowest price, or a count of shops
+    or cities) → the key with the lower (`q.cheaper`) or higher figure."""
     searches = [r for r in returns if r.tool_name == "search_base_products"]
     stats = [r for r in returns if r.tool_name == "get_seller_statistics"]
     if not searches:
@@ -291,14 +292,17 @@ def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> Mod
         if missing := next((d for c, d in picks if c is None), None):
             message = not_in_catalogue(missing, q.products[0])
             return output_call(info, ShopAnswer(message=message, differs=missing, absent=True))
+        metric = q.metric or "min_price"
         return ModelResponse(parts=[
-            ToolCallPart("get_seller_statistics", {"base_random_key": c.random_key, "city": q.city,
-                                                   "metric": "min_price"}) for c, _ in picks if c is not None
+            ToolCallPart("get_seller_statistics", {"base_random_key": c.random_key, "city": q.city, "metric": metric})
+            for c, _ in picks if c is not None
         ])  # fmt: skip
     checked = [SellerStatistics.model_validate(r.content) for r in stats if not isinstance(r.content, str)]
     if unknown := next((s.unresolved[0] for s in checked if s.unresolved), None):
         return output_call(info, ShopAnswer(message=ask_for_city(unknown)))
-    priced = [p for p in checked if p.numeric_answer is not None]
+    # A product no shop sells has no price, but it has a count: none.
+    counting = q.metric not in PRICE_METRICS
+    priced = [p for p in checked if p.numeric_answer is not None or counting]
     if not priced:
         return output_call(info, ShopAnswer(message=NO_OFFERS))
     best = (min if q.cheaper else max)(priced, key=lambda p: p.numeric_answer or 0.0)

@@ -217,6 +217,34 @@ def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
     return next((d for d in degrees if d.degree == kind and d.concept in ("cheap", "expensive")), None)
 
 
+_COUNT_REACH = 3
+"""Words between 'more' and the noun it counts ('more sellers', «فروشنده‌ی با گارانتی بیشتری»)."""
+
+
+def _count_compared(t: str) -> tuple[Metric, bool, str] | None:
+    """(the count, whether fewer wins, `t` without the words that said it) when `t` compares a count of
+    shops or cities ("which one has more sellers", «تو شهرهای بیشتری», "sold in more cities"); None
+    otherwise. «با گارانتی» beside shops counts those that give a warranty."""
+    more, fewer = phrases("compare.more"), phrases("compare.fewer")
+    for noun, metric in (("shops", "shops"), ("cities", "cities")):
+        # A Persian noun may carry the ezafe or indefinite «ی» («فروشنده‌ی با گارانتی بیشتری»).
+        named = sorted(listed(entry("counts")["nouns"][noun]), key=len, reverse=True)
+        said_nouns = "|".join(re.escape(w) for w in named)
+        for n in re.finditer(rf"(?<!\w)(?:{said_nouns})(?:ی|ای)?(?!\w)", t):
+            near = re.findall(r"\w+", t[: n.start()])[-_COUNT_REACH:] + re.findall(r"\w+", t[n.end() :])[:_COUNT_REACH]
+            said = " ".join(near)
+            if not (more.search(said) or fewer.search(said)):
+                continue
+            counts: Metric = metric  # type: ignore[assignment]
+            if metric == "shops" and phrases("scope.warranty").search(t):
+                counts = "warranty_shops"
+            rest = _cut(t, n)
+            rest = (more if more.search(rest) else fewer).sub(" ", rest, count=1)
+            rest = phrases("scope.warranty").sub(" ", rest) if counts == "warranty_shops" else rest
+            return counts, bool(fewer.search(said)) and not more.search(said), rest
+    return None
+
+
 def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree]) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
     if not _OR.search(t) and (between := phrases("compare.between").search(t)) is not None:
@@ -228,7 +256,10 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
     if not _OR.search(t):
         return None
     degree = _price_degree(degrees, "comparative")
-    if degree is not None:
+    metric: Metric = "min_price"
+    if (counted := _count_compared(t)) is not None:
+        metric, cheaper, unmarked = counted
+    elif degree is not None:
         cheaper, unmarked = degree.concept == "cheap", t[: degree.start] + " " + t[degree.end :]
     elif said := phrases("compare.cheaper").search(t) or phrases("compare.dearer").search(t):
         # "which one costs less", "kodoom arzoontare": the comparison in words the degree grammar lacks.
@@ -244,7 +275,7 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
         return None
     if (whole := _elliptic(products[0], products[1], words)) is not None:
         products = (products[0], whole)
-    return Question("compare", products[0], metric="min_price", city=city, products=products, cheaper=cheaper,
+    return Question("compare", products[0], metric=metric, city=city, products=products, cheaper=cheaper,
                     unresolved=unresolved)  # fmt: skip
 
 
