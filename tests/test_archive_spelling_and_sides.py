@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from quarry.apps.archive.concepts import extract_period, parse_message
+from quarry.apps.archive.concepts import extract_period, parse_message, synonym_query
 from quarry.apps.archive.intent import classify, off_topic_cue
 from quarry.apps.archive.orchestrator import run
 from tests.archive_support import ingest_bundled, thread
@@ -199,3 +199,9 @@ def test_a_period_alone_is_answered_by_what_the_filter_lets_through(archive: Non
     resp = asyncio.run(run("anything from the 1300s?"))
     assert resp.archives
     assert all(h.year_from is not None and 1300 <= h.year_from <= 1399 for h in resp.archives)
+
+
+def test_a_kind_of_media_ruled_out_is_no_word_of_the_query() -> None:
+    p = parse_message("batik but not photographs")
+    assert "photographs" not in p.query.split()
+    assert "photographs" not in (synonym_query(p) or "").split()

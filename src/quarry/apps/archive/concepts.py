@@ -771,7 +771,7 @@ def focused_query(parsed: Parsed) -> str:
     keep = _nameless() | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
     unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
     core = [w for w in parsed.words if w not in keep | parsed.period and w not in MEDIA_WORDS and w not in unread]
-    media = [w for w in parsed.words if w in MEDIA_WORDS][:1]
+    media = [w for w in parsed.words if w in MEDIA_WORDS and w not in _media_ruled_out(parsed)][:1]
     out = core + media
     present = set(out)
     for concept in parsed.concepts[:1]:
@@ -781,10 +781,17 @@ def focused_query(parsed: Parsed) -> str:
     return " ".join(dict.fromkeys(out))
 
 
+def _media_ruled_out(parsed: Parsed) -> set[str]:
+    """The media words that ruled their kind out ('not *photographs*'): no words of a query."""
+    return {w for w in parsed.words if w in MEDIA_WORDS and MEDIA_WORDS[w] in parsed.constraints.media_not}
+
+
 def synonym_query(parsed: Parsed) -> str | None:
     """The query with each concept replaced by a synonym in other words; None when there is none."""
     vocab = vocabulary()
-    text = " ".join(w for w in parsed.words if w not in STOPWORDS | REQUEST_WORDS | set(parsed.not_understood))
+    left_out = STOPWORDS | EXCLUSION_WORDS | MEDIA_EXCLUSION | REQUEST_WORDS | set(parsed.not_understood)
+    left_out |= _media_ruled_out(parsed)
+    text = " ".join(w for w in parsed.words if w not in left_out)
     changed = False
     for concept in parsed.concepts:
         bridge = _bridge(concept, vocab, set())
