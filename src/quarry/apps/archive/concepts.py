@@ -309,7 +309,7 @@ _PERIOD_LEAD = frozenset({"the", "to", "tahun", "zaman", "era", "ke"})
 
 def _side_of(before: str) -> str | None:
     """'before' or 'after' when the words just before a period say that side of it."""
-    words = [w for w in re.findall(r"\w+", before)][-3:]
+    words = re.findall(r"\w+", before)[-3:]
     while words and words[-1] in _PERIOD_LEAD:
         words.pop()
     last = words[-1] if words else ""
@@ -572,8 +572,9 @@ def parse_message(text: str, data: ArchiveWords | None = None) -> Parsed:
     used = [False] * len(words)
     media_phrases: list[tuple[str, MediaType]] = []
     skip = _nameless() | NARROWING_WORDS | REFERRING_WORDS | REQUEST_WORDS | VAGUE_WORDS | set(MEDIA_WORDS) | periods
-    seq = _negations_read(terms(text))
-    skip |= EXCLUSION_WORDS | {w for w, nxt in pairwise(terms(text)) if _contracted_not(w, nxt)}
+    said_terms = terms(text)
+    seq = _negations_read(said_terms)
+    skip |= EXCLUSION_WORDS | {w for w, nxt in pairwise(said_terms) if _contracted_not(w, nxt)}
     named = _places_named([read_as.get(w, w) for w in seq], archive, frozenset(skip), knows)
     place = named.place
     if place is not None:
@@ -679,14 +680,14 @@ def _media_asked(
     placed: set[str] = set()
     for segment in _SEGMENT.findall(text):
         seq = [read_as.get(w, _unreduplicated(w)) for w in _negations_read(terms(segment))]
-        found = sorted((i, len(p.split()), t) for p, t in said if (i := _position(seq, p)) is not None)
-        placed |= {p for p, _ in said if _position(seq, p) is not None}
+        at = {p: i for p, _ in said if (i := _position(seq, p)) is not None}
+        placed |= set(at)
+        found = sorted((at[p], len(p.split()), t) for p, t in said if p in at)
         last_end, last_ruled = 0, False
         for start, size, kind in found:
             between = seq[last_end:start]
             joined = last_ruled and bool(set(between) & COORDINATORS) and set(between) <= COORDINATORS
-            window = [w for w in between if w not in _POINTING][-EXCLUSION_REACH:]
-            last_ruled = joined or any(w in EXCLUSION_WORDS | MEDIA_EXCLUSION for w in window)
+            last_ruled = joined or _excluded_by(between, EXCLUSION_WORDS | MEDIA_EXCLUSION)
             (ruled if last_ruled else asked).append(kind)
             last_end = start + size
     # A media word standing nowhere as read (said in a form of its own) is asked for.
@@ -731,13 +732,14 @@ def _ruled_out(seq: list[str], phrase: str) -> bool:
     """Whether the place `phrase` (folded) is said after an exclusion word, a few words before it in `seq`
     (the message's terms: 'zapin, not the Johor ones', 'anything staged outside Kelantan?', «selain dari
     Johor»): the user rules it out."""
-    size = len(phrase.split())
-    for i in range(len(seq) - size + 1):
-        if " ".join(seq[i : i + size]) == phrase:
-            # 'not *the ones from* Kelantan': the words that point at items do not count as distance.
-            before = [w for w in seq[:i] if w not in _POINTING]
-            return any(w in EXCLUSION_WORDS for w in before[-EXCLUSION_REACH:])
-    return False
+    i = _position(seq, phrase)
+    return i is not None and _excluded_by(seq[:i], EXCLUSION_WORDS)
+
+
+def _excluded_by(before: list[str], exclusion: frozenset[str]) -> bool:
+    """Whether one of `exclusion` stands among the last few words of `before`; the words that point at
+    items ('not *the ones from* Kelantan') do not count as distance."""
+    return any(w in exclusion for w in [w for w in before if w not in _POINTING][-EXCLUSION_REACH:])
 
 
 _SEGMENT = re.compile(r"[^,.;:!?/()\[\]\-–—|\n]+")
@@ -771,7 +773,8 @@ def focused_query(parsed: Parsed) -> str:
     keep = _nameless() | REQUEST_WORDS | (VAGUE_WORDS - {"old", "lama", "recordings", "recording", "rakaman"})
     unread = set(parsed.not_understood) | {w for u in parsed.unresolved for w in fold(u).split()}
     core = [w for w in parsed.words if w not in keep | parsed.period and w not in MEDIA_WORDS and w not in unread]
-    media = [w for w in parsed.words if w in MEDIA_WORDS and w not in _media_ruled_out(parsed)][:1]
+    ruled_out = _media_ruled_out(parsed)
+    media = [w for w in parsed.words if w in MEDIA_WORDS and w not in ruled_out][:1]
     out = core + media
     present = set(out)
     for concept in parsed.concepts[:1]:

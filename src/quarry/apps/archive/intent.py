@@ -120,8 +120,8 @@ def off_topic_cue(parsed: Parsed, text: str, data: ArchiveWords | None = None) -
     or tags use, or a how-to phrasing."""
     subjects = (data or bundled_words()).subjects
     low = " " + fold(text) + " "
-    after = dict(zip(parsed.words[1:], parsed.words, strict=False))
-    said = ((w, singular(w)) for w in parsed.words if after.get(w) not in OCCASION_WORDS)
+    previous = dict(zip(parsed.words[1:], parsed.words, strict=False))
+    said = ((w, singular(w)) for w in parsed.words if previous.get(w) not in OCCASION_WORDS)
     cue = next((w for w, one in said if {w, one} & OFF_TOPIC_CUES and not {w, one} & subjects), None)
     return cue or next((p for p in HOW_TO if f" {p} " in low), None)
 

@@ -63,18 +63,22 @@ _STRETCH = re.compile(r"[,،.;؛!?؟:\n]")
 
 
 @cache
-def _taken_back() -> tuple[frozenset[str], tuple[str, ...]]:
+def _taken_back() -> tuple[frozenset[str], tuple[str, ...], re.Pattern[str]]:
+    """(words before a value, phrases after it, a pattern of all of them) that take a value back."""
     table = load_lexicon("quarry.apps.shop", "dialogue")["taken_back"]
-    return frozenset(fold_joined(w) for w in table["before"]), tuple(fold_joined(w) for w in table["after"])
+    before = frozenset(fold_joined(w) for w in table["before"])
+    after = tuple(fold_joined(w) for w in table["after"])
+    cues = "|".join(re.escape(w) for w in sorted({*before, *after}, key=len, reverse=True))
+    return before, after, re.compile(rf"(?<!\w)({cues})(?!\w)")
 
 
-def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[int | None, list[str]]:
-    """(the value meant, the phrases of values taken back) among the mentions of one slot's values in `t`
-    («نه بیخیال سامسونگ، لنوو باشه»: Lenovo is meant, Samsung taken back). Of several values meant, the
-    first of `pairs` (longest names first), as before."""
-    before, after = _taken_back()
+def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[tuple[int, str] | None, list[str]]:
+    """((the value meant, its phrase), the phrases of values taken back) among the mentions of one slot's
+    values in `t` («نه بیخیال سامسونگ، لنوو باشه»: Lenovo is meant, Samsung taken back). Of several values
+    meant, the first of `pairs` (longest names first), as before."""
+    before, after, _ = _taken_back()
     taken: set[tuple[int, int]] = set()
-    meant: int | None = None
+    meant: tuple[int, str] | None = None
     back: list[str] = []
     for phrase, ident in pairs:
         for m in re.finditer(rf"(?<!\w){re.escape(phrase)}(?!\w)", t):
@@ -87,7 +91,7 @@ def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[int | None, 
             if set(lead) & before or any(tail == w or tail.startswith(w + " ") for w in after):
                 back.append(phrase)
             elif meant is None:
-                meant = ident
+                meant = ident, phrase
     return meant, back
 
 
@@ -138,17 +142,14 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     for pairs, field in ((_BRANDS, "brand_id"), (_CITIES, "city_id")):
         meant, back = _slot_values(pairs, t)
         if meant is not None:
-            setattr(delta, field, meant)
+            setattr(delta, field, meant[0])
+            t = re.sub(rf"(?<!\w){re.escape(meant[1])}(?!\w)", " ", t, count=1)
         elif back:
             delta.cleared.append(field)
         for phrase in back:
             t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t)
         if back:
-            # The words that took it back are grammar, no keywords ('forget', «بیخیال»).
-            cues = "|".join(re.escape(w) for w in sorted({*_taken_back()[0], *_taken_back()[1]}, key=len, reverse=True))
-            t = re.sub(rf"(?<!\w)({cues})(?!\w)", " ", t)
-        if meant is not None and (said := _first([(p, i) for p, i in pairs if i == meant], t)):
-            t = re.sub(rf"(?<!\w){re.escape(said[1])}(?!\w)", " ", t, count=1)
+            t = _taken_back()[2].sub(" ", t)  # the words that took it back are grammar ('forget', «بیخیال»)
     if delta.category_id is None and looks_finglish(t) and (found := _first(words.categories, finglish_to_persian(t))):
         # "polopaz mikham", "ye gooshi": a category in Finglish, read in Persian script (its Latin words
         # are then no keywords).

@@ -225,7 +225,7 @@ def _count_compared(t: str) -> tuple[Metric, bool, str] | None:
     """(the count, whether fewer wins, `t` without the words that said it) when `t` compares a count of
     shops or cities ("which one has more sellers", «تو شهرهای بیشتری», "sold in more cities"); None
     otherwise. «با گارانتی» beside shops counts those that give a warranty."""
-    more, fewer = phrases("compare.more"), phrases("compare.fewer")
+    more, fewer, warranty = phrases("compare.more"), phrases("compare.fewer"), phrases("scope.warranty")
     for noun, metric in (("shops", "shops"), ("cities", "cities")):
         # A Persian noun may carry the ezafe or indefinite «ی» («فروشنده‌ی با گارانتی بیشتری»).
         named = sorted(listed(entry("counts")["nouns"][noun]), key=len, reverse=True)
@@ -236,11 +236,11 @@ def _count_compared(t: str) -> tuple[Metric, bool, str] | None:
             if not (more.search(said) or fewer.search(said)):
                 continue
             counts: Metric = metric  # type: ignore[assignment]
-            if metric == "shops" and phrases("scope.warranty").search(t):
+            if metric == "shops" and warranty.search(t):
                 counts = "warranty_shops"
             rest = _cut(t, n)
             rest = (more if more.search(rest) else fewer).sub(" ", rest, count=1)
-            rest = phrases("scope.warranty").sub(" ", rest) if counts == "warranty_shops" else rest
+            rest = warranty.sub(" ", rest) if counts == "warranty_shops" else rest
             return counts, bool(fewer.search(said)) and not more.search(said), rest
     return None
 
