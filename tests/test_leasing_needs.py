@@ -243,3 +243,17 @@ def test_a_place_typed_in_lower_case_that_no_listing_holds_is_asked_back(text: s
 @pytest.mark.parametrize("text", ["need 2,000 sf in the market now, at least 1,500", "near hudson yards 5k sf"])
 def test_everyday_words_after_a_place_word_are_no_place(text: str) -> None:
     assert parse_needs(text).unresolved_places == []
+
+
+@pytest.mark.parametrize(
+    ("text", "monthly"),
+    [
+        ("noho 3,000 sf, annual budget of $480k", 40_000),
+        ("flatiron loft ~2,500 sf, yearly rent up to 300k", 25_000),
+        ("chelsea 1,000 sf, $72,000 per annum", 6_000),
+    ],
+)
+def test_a_period_said_before_the_amount_makes_it_yearly(text: str, monthly: float) -> None:
+    """"annual budget of $360k" had been read as $360,000 a month: the period said first was dropped."""
+    spec = parse_needs(text)
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)

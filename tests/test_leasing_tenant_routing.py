@@ -287,3 +287,28 @@ def test_the_renewal_asked_for_in_any_form_is_priced_as_a_renewal(text: str) -> 
 
 def test_a_question_about_the_renewal_notice_is_a_lease_question() -> None:
     assert settle("per our lease what's the deadline to send the renewal notice", "DOMA/lease") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        # The landlord's own plan: nobody is asked to come, the tenant asks what the lease lets them do.
+        ("the super is going to come look at our skylight friday at 9, in the middle of a shoot. can he?", "DOMA/lease"),
+        # A wish inside what the landlord is told: the question is about the notice.
+        ("how far ahead do we have to tell them we want to renew?", "DOMA/lease"),
+        # A counter in the kitchen is no counter-offer.
+        ("the fridge and the counter we put in - do those stay when we move out?", "DOMA/lease"),
+        # Asking to open the talk is asking for the renewal.
+        ("could we start talking about renewing our lease? we'd consider a longer term", "DOMA/renewal"),
+        # A part not doing its job is a report, however it is said.
+        ("the pantry dishwasher isn't draining since this morning", "DOMA/triage"),
+        ("badge reader by the freight entrance not reading anyone's card", "DOMA/triage"),
+    ],
+)
+def test_whose_plan_whose_wish_and_what_is_not_working(text: str, route: str) -> None:
+    assert _ask(text).route == route
+
+
+def test_a_renewal_still_asked_through_the_landlord_is_the_renewal() -> None:
+    # Not a question word: asking us to pass the wish on is asking for it.
+    assert _ask("please let the landlord know we want to renew for five years").route == "DOMA/renewal"

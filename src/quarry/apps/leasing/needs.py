@@ -45,9 +45,15 @@ _MONEY = re.compile(
     rf"from|between|around|about|~)?\s*"
     rf"(?P<dollar>\$\s*)?{_NUM}\s*(?:(?:-|–|to|and)\s*\$?\s*{_NUM}\s*)?"
     r"(?P<per>/\s*(?:sf|rsf|sq\.?\s*ft)(?:\s*/\s*(?:yr|year))?|\s*psf|\s*per\s+(?:sf|square\s+foot)(?:\s+per\s+year)?|"
-    r"\s*(?:/|per|a)\s*(?:mo|month)\b|\s*monthly|\s*(?:/|per|a)\s*(?:yr|year)\b|\s*annually)?",
+    r"\s*(?:/|per|a)\s*(?:mo|month)\b|\s*monthly|\s*(?:/|per|a)\s*(?:yr|year)\b|\s*annually|\s*per\s+annum)?",
     re.IGNORECASE,
 )
+_PERIOD_BEFORE = re.compile(
+    r"\b(?:annual(?:ly)?|yearly|per annum|per year|a year)(?:\s+(?:rent|rental|budget|spend|cost|total|all[- ]in|"
+    r"of|is|around|about|max|maximum|up to|under|cap|ceiling))*\s*:?\s*$",
+    re.IGNORECASE,
+)
+"""The period said before the amount ("annual budget of", "yearly rent around"), read back from the amount."""
 _WORD_NUM = count_words(("en",), upto=99)
 """Count words, from the language layer's number tables ("three-year", "fifteen year")."""
 _TERM = re.compile(
@@ -197,7 +203,10 @@ def _budget(
         if not m.group("dollar") and not per and not m.group(4) and a < 500:
             continue  # "under 3 people"
         psf = any(t in per for t in ("sf", "psf", "square", "sq")) or (not per and a <= PSF_MAX and not m.group(4))
-        annual = not psf and any(t in per for t in ("yr", "year", "annual"))
+        # The period may come first: "annual budget of $360k", "yearly rent around 240k".
+        annual = not psf and (
+            any(t in per for t in ("yr", "year", "annual", "annum")) or (not per and bool(_PERIOD_BEFORE.search(text[: m.start()])))
+        )
         conf = 0.9
         lo, hi = a, b
         if psf:

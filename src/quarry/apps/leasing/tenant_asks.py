@@ -118,7 +118,8 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    skip = ("openers", "fillers", "renewal_wish", "complaint")
+    skip = ("openers", "fillers", "renewal_wish", "complaint", "told", "parts", "jobs", "negations", "landlord_side",
+            "plans")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
@@ -167,7 +168,7 @@ def lease_question(text: str) -> LeaseAsk | None:
             # Asked about, not asked for: the renewal option's terms are the lease's.
             hits["facts"] = hits["facts"] or renews
         found = [(frame, m) for frame, m in hits.items() if m is not None]
-        asked = p["request"].search(clause.text)
+        asked = _requested(clause.text)
         # "who's on the hook if the AC unit needs to be replaced": the request's words are supposed, after
         # the frame that asks.
         supposed = _HYPOTHESIS.search(clause.text)
@@ -190,7 +191,7 @@ def _open_question(clause: Clause) -> bool:
     wrong, asks for no renewal and is no search or viewing of its own is a question about the lease."""
     if not clause.asks or len(_WORD.findall(clause.text)) < 3:
         return False  # "ok?", "thanks!": nothing to look up
-    if _renewal_asked(clause) or _reported(clause) or _patterns()["request"].search(clause.text):
+    if _renewal_asked(clause) or _reported(clause) or _requested(clause.text):
         return False
     if _ADDRESSED.search(clause.text) or _complaint().match(clause.text):
         return False
@@ -234,8 +235,44 @@ _HYPOTHESIS = re.compile(
 
 def _reported(clause: Clause) -> bool:
     """Something wrong reported (not supposed: "if the power died for a week, would we owe rent?")."""
-    found = _patterns()["report"].search(clause.text)
-    return found is not None and not _HYPOTHESIS.search(clause.text[: found.start()])
+    text = clause.text.replace("\u2019", "'")
+    found = _patterns()["report"].search(text) or _not_doing().search(text)
+    return found is not None and not _HYPOTHESIS.search(text[: found.start()])
+
+
+@lru_cache(maxsize=1)
+def _not_doing() -> re.Pattern[str]:
+    """A part, a negation, then the part's job in any form ("AC isn't cooling at all", "the toilet won't
+    flush", "badge reader at the landing not reading cards"): a report of it not doing its job."""
+    lex = _lexicon()
+    parts = phrase_alternation(lex["parts"], plurals=True)
+    negations = phrase_alternation(lex["negations"])
+    jobs = phrase_alternation([f"{j}*" for j in lex["jobs"]])
+    return re.compile(
+        rf"(?<![\w'])(?:{parts})(?![\w'])(?:\W+[\w']+){{0,4}}?\W+(?:{negations})\s+(?:[\w']+\s+)?(?:{jobs})(?![\w'])",
+        re.IGNORECASE,
+    )
+
+
+@lru_cache(maxsize=1)
+def _their_plan() -> re.Pattern[str]:
+    """Someone on the landlord's side saying it will act ("mgmt wants to", "the super is going to")."""
+    lex = _lexicon()
+    side, plans = phrase_alternation(lex["landlord_side"], plurals=True), phrase_alternation(lex["plans"])
+    return re.compile(rf"(?<![\w'])(?:{side})(?:'s)?(?:\s+[\w']+){{0,2}}?\s+(?:{plans})(?![\w'])", re.IGNORECASE)
+
+
+def _requested(text: str) -> re.Match[str] | None:
+    """Someone asked to act ("can someone come look"), unless it is the landlord's own plan said by the
+    tenant ("mgmt wants to come look at the ceiling tomorrow"): nobody is asked to come then."""
+    asked = _patterns()["request"].search(text)
+    if asked is None:
+        return None
+    # The plan may hold the request's own words ("the super is going to come by").
+    plan = next((m for m in _their_plan().finditer(text[: asked.end()]) if m.start() < asked.start()), None)
+    if plan is not None and len(_WORD.findall(text[plan.end() : max(plan.end(), asked.start())])) <= 2:
+        return None
+    return asked
 
 
 _TERM = re.compile(
@@ -275,8 +312,23 @@ def _renewal_asked(clause: Clause) -> bool:
     # The renewal inside a condition is hypothetical ("what would the rent be if we use our option to stay on").
     before = clause.text[: said.start()]
     conditional = re.search(r"\b(?:if|once|assuming|suppose|in case)\b|^\W*when\b", before, re.IGNORECASE)
+    # A wish inside what the landlord is told, asked with a question word, is about the notice ("what's the
+    # window for letting the landlord know we want to extend?").
+    told = clause.asks and bool(_told().search(before)) and _asked_with_wh(clause.text)
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
-    return (bool(wished) and not conditional) or not clause.asks or bare
+    return (bool(wished) and not conditional and not told) or not clause.asks or bare
+
+
+@lru_cache(maxsize=1)
+def _told() -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w'])(?:{phrase_alternation(_lexicon()['told'])})(?![\w'])", re.IGNORECASE)
+
+
+def _asked_with_wh(text: str) -> bool:
+    """Whether the clause opens with a question word, after any fillers ("so what's the window ...")."""
+    fillers = set(_lexicon()["fillers"])
+    words = [w for w in _WORD.findall(text.lower()) if w not in fillers]
+    return bool(words) and words[0] in _WH
 
 
 def _strongly(clause: Clause, route: Route) -> bool:
@@ -300,7 +352,6 @@ def settle(text: str, route: Route) -> Settled | None:
     in which case both are answered; a lease question beside a report of something wrong now
     also proposes a ticket for the report."""
     ask = lease_question(text)
-    request = _patterns()["request"]
     parts = clauses(text)
     renewing = [c for c in parts if _renewal_asked(c)]
     if renewing and (ask is None or ask.frame == "open") and route in ("DOMA/lease", "DOMA/renewal"):
@@ -309,7 +360,7 @@ def settle(text: str, route: Route) -> Settled | None:
         return None if route == "DOMA/renewal" else Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
     if ask is None:
         # Someone asked to come is service, not a viewing; a report without a search is a ticket.
-        service = any(request.search(c.text) for c in parts) or not any(_strongly(c, route) for c in parts)
+        service = any(_requested(c.text) for c in parts) or not any(_strongly(c, route) for c in parts)
         if route in ("VIA/tour", "VIA/needs") and any(map(_reported, parts)) and service:
             return Settled("DOMA/triage", "a tenant reports something wrong and asks for no space: a ticket")
         return None
@@ -328,7 +379,7 @@ def settle(text: str, route: Route) -> Settled | None:
     if route == "DOMA/triage":
         # A report is the context of the question ("the drain keeps backing up - is the sewer line on
         # us?") unless someone is asked to come: then the ticket leads and the lease answer follows.
-        own = next((c for c in others if request.search(c.text)), None)
+        own = next((c for c in others if _requested(c.text)), None)
     else:
         own = next((c for c in others if _strongly(c, route)), None)
     if own is not None:
