@@ -254,6 +254,6 @@ def test_everyday_words_after_a_place_word_are_no_place(text: str) -> None:
     ],
 )
 def test_a_period_said_before_the_amount_makes_it_yearly(text: str, monthly: float) -> None:
-    """"annual budget of $360k" had been read as $360,000 a month: the period said first was dropped."""
+    """ "annual budget of $360k" had been read as $360,000 a month: the period said first was dropped."""
     spec = parse_needs(text)
     assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)

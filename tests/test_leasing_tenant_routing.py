@@ -293,7 +293,7 @@ def test_a_question_about_the_renewal_notice_is_a_lease_question() -> None:
     ("text", "route"),
     [
         # The landlord's own plan: nobody is asked to come, the tenant asks what the lease lets them do.
-        ("the super is going to come look at our skylight friday at 9, in the middle of a shoot. can he?", "DOMA/lease"),
+        ("the super is going to come look at our skylight friday at 9, mid-shoot. can he?", "DOMA/lease"),
         # A wish inside what the landlord is told: the question is about the notice.
         ("how far ahead do we have to tell them we want to renew?", "DOMA/lease"),
         # A counter in the kitchen is no counter-offer.

@@ -204,9 +204,8 @@ def _budget(
             continue  # "under 3 people"
         psf = any(t in per for t in ("sf", "psf", "square", "sq")) or (not per and a <= PSF_MAX and not m.group(4))
         # The period may come first: "annual budget of $360k", "yearly rent around 240k".
-        annual = not psf and (
-            any(t in per for t in ("yr", "year", "annual", "annum")) or (not per and bool(_PERIOD_BEFORE.search(text[: m.start()])))
-        )
+        said_first = not per and bool(_PERIOD_BEFORE.search(text[: m.start()]))
+        annual = not psf and (any(t in per for t in ("yr", "year", "annual", "annum")) or said_first)
         conf = 0.9
         lo, hi = a, b
         if psf:

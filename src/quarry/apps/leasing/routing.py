@@ -93,7 +93,8 @@ CUES: tuple[Cue, ...] = tuple(
         ("DOMA/triage", r"\b(the|our|my) (ac|a/c|air conditioning|air conditioner|heat|heater|heating|toilet|sink|"
          r"elevator|lights?|outlets?|door|lock|window|boiler|radiator|hvac|ceiling|pipe)\b", 1.0, "building part"),
         ("DOMA/renewal", r"\b(renew\w*|extend\w* (my|our|the) lease|extension|stay (another|longer|on)|"
-         r"lease (ends|expires|is up|runs out)|term is up|counter[- ]?offers?|counter[- ]?propos\w*|renewal (offer|proposal))\b", 2.5,
+         r"lease (ends|expires|is up|runs out)|term is up|counter[- ]?offers?|counter[- ]?propos\w*|"
+         r"renewal (offer|proposal))\b", 2.5,
          "renewal request"),
         ("DOMA/renewal", r"\b((rent|proposed|the) increase|increase (at|on|for) renewal|same rent|free rent)\b", 1.5,
          "renewal terms"),

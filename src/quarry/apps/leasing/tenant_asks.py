@@ -118,8 +118,8 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    skip = ("openers", "fillers", "renewal_wish", "complaint", "told", "parts", "jobs", "negations", "landlord_side",
-            "plans")
+    grammar = ("openers", "fillers", "renewal_wish", "complaint", "told", "parts", "jobs", "negations")
+    skip = (*grammar, "landlord_side", "plans")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
