@@ -312,3 +312,63 @@ def test_whose_plan_whose_wish_and_what_is_not_working(text: str, route: str) ->
 def test_a_renewal_still_asked_through_the_landlord_is_the_renewal() -> None:
     # Not a question word: asking us to pass the wish on is asking for it.
     assert _ask("please let the landlord know we want to renew for five years").route == "DOMA/renewal"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much notice does the landlord have to give before coming into our office?",
+        "can i sublet a few of the desks in our studio to a friend's startup?",
+        "who pays for HVAC repairs in our suite, us or the landlord?",
+    ],
+)
+def test_a_tenant_not_known_asking_about_their_own_lease_is_asked_who_they_are(text: str) -> None:
+    """Someone speaking of their own tenancy ("our office", "my landlord") asks about their lease: lease QA
+    asks which lease, instead of a unit search or a ticket in nobody's name."""
+    r = _ask(text, tenant=None)
+    assert r.route == "DOMA/lease" and r.lease_answer is not None and not r.lease_answer.found
+    assert r.triage is None and r.spec is None
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        ("are dogs allowed? need 1,500 sf in soho under 10k", "VIA/needs"),  # a prospect: no tenancy of their own
+        ("our lease is up in june - can we see a 2,000 sf space in chelsea on monday?", "VIA/needs"),
+    ],
+)
+def test_a_prospect_or_a_search_beside_their_lease_is_not_sent_to_lease_qa(text: str, route: str) -> None:
+    assert _ask(text, tenant=None).route == route
+
+
+def test_a_lease_question_without_any_routing_cue_is_still_heard() -> None:
+    # No keyword of any route: had been said back as out of scope.
+    r = _ask("how long does my landlord have to answer our drawings?", tenant=None)
+    assert r.route == "DOMA/lease" and r.lease_answer is not None and not r.lease_answer.found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thinking about renewing - what are our options",  # weighing it is wanting it
+        "considering a renewal, what would the rent look like",
+        "what would it take to renew? we're up next october",
+    ],
+)
+def test_a_renewal_weighed_or_its_price_asked_is_the_renewal(text: str) -> None:
+    assert _ask(text, tenant="T-003").route == "DOMA/renewal"
+
+
+@pytest.mark.parametrize(
+    "text", ["what's parking like around the flatiron district on weekdays?", "how busy does soho get on saturdays"]
+)
+def test_a_place_alone_in_a_question_about_something_else_is_no_search(text: str) -> None:
+    r = _ask(text, tenant=None)
+    assert r.spec is None and not r.matches
+    assert any("out_of_scope" in (getattr(step, "codes", None) or []) for step in r.trace)
+
+
+@pytest.mark.parametrize("text", ["how about soho?", "what's available in dumbo?", "tribeca"])
+def test_a_place_alone_still_searches_when_space_is_what_is_asked(text: str) -> None:
+    assert _ask(text, tenant=None).route == "VIA/needs"
+    assert _ask(text, tenant=None).spec is not None

@@ -64,7 +64,7 @@ from .renewal import policy, rechecked, renewal_package
 from .renewal_terms import asked_term
 from .replies import is_confirmation
 from .setup import prepare
-from .tenant_asks import Settled, settle
+from .tenant_asks import Settled, settle, unknown_tenant
 from .tickets import PENDING_TICKET, dispatch_ticket
 from .tour import book, confirm, plan_tours, release, session_holds
 from .triage import TicketDecision, hazard_of, sent_message, triage
@@ -163,7 +163,7 @@ async def run(
             )
             # A known tenant's question about their lease is answered from it, wherever the router
             # sent it; a second intent in a clause of its own is answered beside it.
-            settled = settle(safe, decision.route) if tenant_id is not None else None
+            settled = settle(safe, decision.route) if tenant_id is not None else unknown_tenant(safe, decision.route)
             if hazards and decision.route != "DOMA/triage":
                 # Life safety runs on every message, whatever the router or a model said.
                 why = f"life safety: {', '.join(h.name for h in hazards)} reported; triage first"
@@ -184,6 +184,7 @@ async def run(
             unheard = (
                 tenant_id is None
                 and not hazards
+                and settled is None  # a question about their own lease is heard, whatever the router saw
                 and not decision.scores
                 and decision.decided_by in ("classifier", "default")
                 and not turn.history  # a conversation's opener: a follow-up ("push it to the next day") is not

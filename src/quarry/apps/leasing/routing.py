@@ -33,6 +33,14 @@ AMBIGUOUS = frozenset({"term", "offer", "increase", "see", "water", "issue", "ac
 """K.1 words that also belong to another route's vocabulary: half weight, the cues decide."""
 DAY_OR_TIME = "day or time"
 """The label of the cue that a day or a time was said (a tour's when, not a tour by itself)."""
+PLACE_NAMED = "neighbourhood named"
+"""The label of the cue that a neighbourhood was named (a search's where, not a search by itself)."""
+_ASKS_OTHER = re.compile(
+    r"\W*(?:what|what's|whats|how|how's|who|who's|when|why|which|is|are|will|does|do)\b(?!\s+about\b)"
+    r"(?!.*\b(?:space|spaces|office|offices|unit|units|listing|listings|available|rent|lease|sf|sq)\b)",
+    re.IGNORECASE,
+)
+"""A question opening that asks about something, with no word of space in it ("how about soho?" asks for one)."""
 SPLIT_MARGIN = 1.0
 """Top two route scores closer than this → the classifier decides between them."""
 KNN_K = 5
@@ -61,7 +69,7 @@ CUES: tuple[Cue, ...] = tuple(
         ("VIA/needs", r"\b\d[\d,.]*\s*k?\s*(sq\.?\s*ft|sqft|sf|rsf|usf|square\s+feet|sq\s*feet|feet)\b", 2.0, "size quoted"),  # noqa: E501
         ("VIA/needs", r"(\$\s*\d|\b\d[\d,.]*\s*k\b|/\s*sf|\bpsf\b|per\s+month|a\s+month|/\s*mo(nth)?\b|budget)", 2.0,
          "price quoted"),
-        ("VIA/needs", rf"\b({_hoods()})\b", 1.5, "neighbourhood named"),
+        ("VIA/needs", rf"\b({_hoods()})\b", 1.5, PLACE_NAMED),
         ("VIA/needs", r"\b(looking for|in the market|we need (a|an|more|about|some|space)|need (a|an) (office|space|loft|"  # noqa: E501
          r"store|unit)|any (office|retail|flex|space|loft|store)|what do you have|anything (available|with|in)|"
          r"options? (in|near|for)|show me|relocat\w*|(office|retail|flex|loft) space|spaces? (in|near|under|with|for))\b",  # noqa: E501
@@ -130,6 +138,10 @@ def rule_scores(text: str, *, touring: bool = False) -> tuple[dict[Route, float]
         if m:
             scores[cue.route] += cue.weight
             why[cue.route].append(f"{cue.label} ({m.group(0).strip()!r})")
+    if len(why["VIA/needs"]) == 1 and why["VIA/needs"][0].startswith(PLACE_NAMED) and _ASKS_OTHER.match(text):
+        # A place only says where: a question about something else there ("what's the weather going to be like
+        # in manhattan?", "who has the best bagels in soho") is no search.
+        scores["VIA/needs"], why["VIA/needs"] = 0.0, []
     if not touring and len(why["VIA/tour"]) == 1 and why["VIA/tour"][0].startswith(DAY_OR_TIME):
         # A day or a time only says when: with nothing to visit it is no tour ("the lock sticks in the
         # morning", "the weather tomorrow", "request Saturday AC by what time").

@@ -119,7 +119,7 @@ def _lexicon() -> dict[str, list[str]]:
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     grammar = ("openers", "fillers", "renewal_wish", "complaint", "told", "parts", "jobs", "negations")
-    skip = (*grammar, "landlord_side", "plans")
+    skip = (*grammar, "landlord_side", "plans", "tenancy")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
@@ -388,3 +388,28 @@ def settle(text: str, route: Route) -> Settled | None:
     if report is not None:
         return Settled("DOMA/lease", f"{said}; the report beside it gets a ticket", "DOMA/triage", report.text, asked)
     return Settled("DOMA/lease", f"{said}, not a request for {route}", asked=asked)
+
+
+@lru_cache(maxsize=1)
+def _tenancy() -> re.Pattern[str]:
+    """Words of someone who already rents from us ("my landlord", "our space", "we lease")."""
+    return re.compile(
+        rf"(?<![\w'])(?:{phrase_alternation(_lexicon()['tenancy'], plurals=True, word=_PRONOUNS)})(?![\w'])",
+        re.IGNORECASE,
+    )
+
+
+def unknown_tenant(text: str, route: Route) -> Settled | None:
+    """A message from someone not known as a tenant that asks what their own lease says ("how much notice
+    does my landlord have to give before coming into our space?"): lease QA, which asks who they are. A
+    prospect's question ("are pets allowed?") names no tenancy of its own and stays where it was routed,
+    as does a message that asks for a search or a viewing anywhere in it."""
+    ask = lease_question(text)
+    if ask is None or not _tenancy().search(text):
+        return None
+    parts = clauses(text)
+    if any(_strongly(c, r) for c in parts for r in ("VIA/needs", "VIA/tour")):
+        return None  # a search or a viewing asked for, in the question itself too ("can we see 3,000 sf?")
+    if any(_requested(c.text) or _reported(c) or _renewal_asked(c) for c in parts):
+        return None  # someone asked to come, something wrong now, the renewal itself: answered where routed
+    return Settled("DOMA/lease", f"asks what their own lease says ({ask.frame}: {ask.phrase!r}); tenant not known")
