@@ -300,3 +300,31 @@ def test_asking_one_qualification_does_not_promote_another(leasing_db: Database)
     a = answer_question(leasing_db, "on renewal, if we can't agree on the market rate, who decides?",
                         tenant_id="T-010", embedder=get_embedder(get_settings()))  # fmt: skip
     assert "23.3" not in {c.section for c in a.citations}
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("the wire only cleared on the 7th this month, what do we owe on top?", "late charge"),
+        ("rent will land maybe five days after the 1st, anything extra?", "late charge"),
+        ("is the office kept warm over the winter holidays?", "hvac"),
+        ("will there be air on sunday if we come in?", "hvac"),
+    ],
+)
+def test_lateness_said_as_a_date_and_warmth_said_as_a_feeling_name_their_topics(question: str, topic: str) -> None:
+    assert named(question) == topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["if the 9th floor opens up can we take it?", "is it cool if we put a bench out front?", "cold brew on tap ok?"],
+)
+def test_a_floor_number_or_an_everyday_cool_names_neither(question: str) -> None:
+    assert named(question) not in ("late charge", "hvac")
+
+
+def test_a_payment_made_on_the_ninth_is_answered_by_each_familys_late_clause(leasing_db: Database) -> None:
+    for tenant, section in (("T-001", "3.3"), ("T-010", "4.4")):
+        question = "rent went out on the 9th this month, do we owe anything more?"
+        a = answer_question(leasing_db, question, tenant_id=tenant)
+        assert a.found and section in [c.section for c in a.citations]

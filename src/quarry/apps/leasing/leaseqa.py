@@ -65,11 +65,37 @@ class Topic:
     """Lease words that mark a section as being about the topic."""
     not_in: re.Pattern[str] | None = None
     """Everyday phrases in which a cue means something else ("sign off", "open late", "end up")."""
+    said: re.Pattern[str] | None = None
+    """The topic said by the shape of the sentence rather than a word of it (`SAID_BY_SHAPE`)."""
 
     def named_in(self, question: str) -> bool:
-        """Whether the question has a cue that is not part of one of the topic's everyday phrases."""
+        """Whether the question has a cue that is not part of one of the topic's everyday phrases, or says
+        the topic by its shape."""
+        if self.said is not None and self.said.search(question):
+            return True
         other = [m.span() for m in self.not_in.finditer(question)] if self.not_in else []
         return any(not any(a <= m.start() and m.end() <= b for a, b in other) for m in self.cue.finditer(question))
+
+
+_PAID_ON_A_DAY = re.compile(
+    r"\b(?:rent|payment|paid|pay|pays|paying|went out|goes out|going out|lands?|landed|landing|hits?|wire|"
+    r"transfer|check|cheque|ach|cleared|clears|debit)\b"
+    r"(?:\W+[\w']+){0,8}?\W+(?:on|by|til|till|until)?\s*the\s+(?:[2-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:floor|fl|street|st|avenue|ave|anniversary|year|month))"
+    r"|\b(?:after|past|instead of|later than)\s+the\s+(?:1st|first)\b(?!\s+(?:floor|year|month|lease year))",
+    re.IGNORECASE,
+)
+"""A payment made on a day of the month after the first ("rent went out on the 8th", "a week after the 1st"):
+lateness said as a date, without the word "late"."""
+_KEPT_AT_A_TEMPERATURE = re.compile(
+    r"\b(?:keep|keeps|keeping|kept)\s+(?:[\w']+\s+){0,3}?(?:cool|cooler|warm|warmer|heated|comfortable)\b"
+    r"|\b(?:too|so|really|very|getting|gets|freezing|boiling)\s+(?:hot|cold|warm|chilly|stuffy)\b",
+    re.IGNORECASE,
+)
+"""The room's temperature kept or felt ("keep our studio cool", "kept warm over the holidays", "getting hot"):
+what the heating and cooling clauses provide. A bare "cool?" asks whether something is fine."""
+SAID_BY_SHAPE = {"late charge": _PAID_ON_A_DAY, "hvac": _KEPT_AT_A_TEMPERATURE}
+"""Topics a question can name by its shape alone (a grammar, where `data/lease_topics.toml` holds words)."""
 
 
 def _cue_pattern(cues: list[str]) -> re.Pattern[str]:
@@ -87,6 +113,7 @@ def topics() -> tuple[Topic, ...]:
             _cue_pattern(table["topics"][name]["cues"]),
             frozenset(table["topics"][name]["words"]),
             _cue_pattern(table["topics"][name]["not_in"]) if table["topics"][name].get("not_in") else None,
+            SAID_BY_SHAPE.get(name),
         )
         for name in table["order"]
     )
