@@ -75,6 +75,25 @@ def test_min_and_max_in_one_message_are_both_read() -> None:
     assert [(b.kind, b.lo, b.hi) for b in bounds] == [("min", 700_000, None), ("max", None, 900_000)]
 
 
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("بیشتر از ۵۰ میلیون نشه", ("max", None, 50_000_000)),  # "let it not be more than 50M"
+        ("کمتر از ۵ میلیون نباشه", ("min", 5_000_000, None)),
+        ("bishtar az 40 milion nashe", ("max", None, 40_000_000)),
+        ("کمتر از ۵ میلیون باشه", ("max", None, 5_000_000)),  # not negated: as said
+        ("سقفم ۳۰ میلیونه", ("max", None, 30_000_000)),  # "my cap is 30M"
+    ],
+)
+def test_a_verb_after_the_amount_that_negates_the_bound_turns_it(
+    text: str, want: tuple[str, float | None, float | None]
+) -> None:
+    scan = Scan(words_to_digits(text, ("fa",)))
+    bounds = find_bounds(scan, MONEY, ("fa", "finglish"))
+    assert [(b.kind, b.lo, b.hi) for b in bounds] == [want]
+    assert "نشه" not in scan.buf and "nashe" not in scan.buf  # the negating verb is read with the bound
+
+
 ANCHOR = date(2026, 11, 24)
 
 

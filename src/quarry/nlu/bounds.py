@@ -111,11 +111,13 @@ def find_bounds(
             matches = [(kind, m) for m in scan.matches(patterns[kind])]
         for kind_m, m in matches:
             bound = _read(kind_m, m, q)
+            if bound is not None and kind_m == "before":
+                bound = _negated_after(bound, m, langs)
             if bound is not None and accept is not None:
                 bound = accept(bound, m)
             if bound is not None:
                 found.append(bound)
-                scan.take(m.start(), m.end())
+                scan.take(m.start(), max(m.end(), bound.end))
     return sorted(found, key=lambda b: b.start)
 
 
@@ -141,3 +143,22 @@ def _read(kind: str, m: re.Match[str], q: Quantity) -> Bound | None:
     lo = v if kind in ("min", "approx", "bare") else None
     hi = v if kind in ("max", "approx", "bare") else None
     return Bound(lo, hi, kind, m.start(), m.end())
+
+
+@lru_cache(maxsize=16)
+def _negation_after(langs: tuple[str, ...]) -> re.Pattern[str] | None:
+    words = _words("negated_after", langs)
+    # One word may come between (a unit the quantity did not take: «کمتر از ۲۰ فوت نباشه»).
+    return re.compile(rf"\s*(?:[^\W\d_]+\s+)?(?:{words}){EDGE_R}") if words else None
+
+
+def _negated_after(bound: Bound, m: re.Match[str], langs: tuple[str, ...]) -> Bound:
+    """The other side when a verb after the quantity negates the bound word before it («کمتر از ۲۰ فوت
+    نباشه», "kamtar az 20 foot nabashe": not less than 20, so at least 20); the verb is part of the bound."""
+    negation = _negation_after(langs)
+    said = negation.match(m.string, m.end()) if negation is not None and bound.kind in ("min", "max") else None
+    if said is None:
+        return bound
+    if bound.kind == "min":
+        return Bound(None, bound.lo, "max", bound.start, said.end())
+    return Bound(bound.hi, None, "min", bound.start, said.end())

@@ -13,6 +13,7 @@ One turn of `coordinate`:
    one candidate search runs (`narrow_search`).
 3. Nothing matches: constraints are dropped one at a time in `RELAX_ORDER` (keywords →
    attributes → price → brand → city → category → min score → warranty) and the reply says which.
+   Only that turn's search is relaxed: the next turn searches with every stated constraint again.
 4. More than five offers and fewer than two questions asked: ask `product_scope` (brand /
    budget) then `shop_scope` (city / warranty), each only if it would add something.
 5. Else the top five offers as numbered options.
@@ -253,6 +254,11 @@ async def coordinate(
         return Reply(msg, state if state.turns > 1 or details != MemberDetails() else None, None, trace)
     found = await db.run(search_offers, db, details)
     trace.append(_retrieval(found, details))
+    # What the shopper has said is kept; only this turn's search is relaxed. A later turn that raises the
+    # budget or changes the city searches with every stated constraint again ("nothing under 40M? then up
+    # to 50M": the 20-foot minimum said earlier still holds). Name words that matched nothing stay dropped:
+    # they named no product, and every later search would set them aside again.
+    all_said = details
     dropped: list[str] = []
     while found.total == 0:
         constraint = next((c for c in RELAX_ORDER if details.has(c)), None)
@@ -265,7 +271,7 @@ async def coordinate(
     if found.total == 0:
         msg = "چیزی پیدا نشد؛ لطفاً محصول را دقیق‌تر بگویید." if persian else "Nothing found; please say what product."
         return Reply(msg, None, None, trace)
-    state.details = details
+    state.details = all_said.without("keywords") if "keywords" in dropped else all_said
     note = ""
     if dropped:
         words = (
@@ -275,13 +281,12 @@ async def coordinate(
         )
         note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
                 else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
-    if set(dropped) <= {"keywords"} and (extreme := said_extreme(text)) is not None:
-        # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words
-        # that named nothing in the catalogue are said to have been set aside).
-        state.details = details
-        if (picked := await _extreme_offer(db, details, extreme, state.options, persian, trace)) is not None:
-            picked.message = note + picked.message
-            return picked
+    # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words that
+    # named nothing in the catalogue are said to have been set aside).
+    extreme = said_extreme(text) if set(dropped) <= {"keywords"} else None
+    if extreme is not None and (picked := await _extreme_offer(db, details, extreme, state.options, persian, trace)):
+        picked.message = note + picked.message
+        return picked
     # Once options were shown, a refinement recomputes them (no more questions).
     question = _next_question(details, state.asked) if found.total > TOP and not shown else None
     if question is not None:

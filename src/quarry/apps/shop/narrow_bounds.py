@@ -159,7 +159,7 @@ def feature_bounds(db: Database, text: str, category: int) -> FeatureBounds:
         lo = bound.lo if bound.kind in ("min", "range") else None
         hi = bound.hi if bound.kind in ("max", "range") else None
         ranges[feature.key] = (lo, hi)
-        used.update(m.group().split())
+        used.update(m.string[m.start() : max(m.end(), bound.end)].split())  # a negating verb too
         used.update(w for w in before if fuzz.partial_ratio(w, fold_joined(feature.key)) >= NAMED)
         return bound
 

@@ -48,7 +48,7 @@ _FILLER = re.compile(
     r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|ام|"
     r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
     r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
-    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید|نه|no|nope)(?!\w)"
+    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید|نه|no|nope|برند|مارک|brand)(?!\w)"
 )
 
 
