@@ -118,23 +118,33 @@ def _lexicon() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    grammar = ("openers", "fillers", "renewal_wish", "complaint", "told", "parts", "jobs", "negations")
+    grammar = ("openers", "fillers", "renewal_wish", "complaint", "parts", "jobs", "negations")
     skip = (*grammar, "landlord_side", "plans", "tenancy")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
+
+
+@lru_cache(maxsize=1)
+def _fillers() -> frozenset[str]:
+    return frozenset(_lexicon()["fillers"])
+
+
+def _unfilled(text: str) -> list[str]:
+    """The words of `text`, lower-cased, without the fillers said before an opener ("so", "btw", "quick q")."""
+    return [w for w in _WORD.findall(text.lower()) if w not in _fillers()]
 
 
 def clauses(text: str) -> list[Clause]:
     """The message's clauses in order, each with whether it asks."""
     out: list[Clause] = []
     start = 0
-    openers, fillers = set(_lexicon()["openers"]), set(_lexicon()["fillers"])
+    openers = set(_lexicon()["openers"])
     asking = _patterns()["asking"]
     for m in [*_SPLIT.finditer(text), None]:
         end = m.start() if m is not None else len(text)
         piece = text[start:end].strip()
         if piece:
             at = text.index(piece, start)
-            words = [w for w in _WORD.findall(piece.lower()) if w not in fillers]
+            words = _unfilled(piece)
             # A question mark ends the clause that asks; the split keeps it on that clause.
             tail = text[end : m.end()] if m is not None else ""
             # "if the subtenant pays more, who keeps the difference": a wh-word opening a part after a comma.
@@ -314,20 +324,14 @@ def _renewal_asked(clause: Clause) -> bool:
     conditional = re.search(r"\b(?:if|once|assuming|suppose|in case)\b|^\W*when\b", before, re.IGNORECASE)
     # A wish inside what the landlord is told, asked with a question word, is about the notice ("what's the
     # window for letting the landlord know we want to extend?").
-    told = clause.asks and bool(_told().search(before)) and _asked_with_wh(clause.text)
+    told = clause.asks and bool(p["told"].search(before)) and _asked_with_wh(clause.text)
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
     return (bool(wished) and not conditional and not told) or not clause.asks or bare
 
 
-@lru_cache(maxsize=1)
-def _told() -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w'])(?:{phrase_alternation(_lexicon()['told'])})(?![\w'])", re.IGNORECASE)
-
-
 def _asked_with_wh(text: str) -> bool:
     """Whether the clause opens with a question word, after any fillers ("so what's the window ...")."""
-    fillers = set(_lexicon()["fillers"])
-    words = [w for w in _WORD.findall(text.lower()) if w not in fillers]
+    words = _unfilled(text)
     return bool(words) and words[0] in _WH
 
 
@@ -404,8 +408,10 @@ def unknown_tenant(text: str, route: Route) -> Settled | None:
     does my landlord have to give before coming into our space?"): lease QA, which asks who they are. A
     prospect's question ("are pets allowed?") names no tenancy of its own and stays where it was routed,
     as does a message that asks for a search or a viewing anywhere in it."""
+    if not _tenancy().search(text):
+        return None  # checked first: most messages without a tenant are a prospect's, and name no tenancy
     ask = lease_question(text)
-    if ask is None or not _tenancy().search(text):
+    if ask is None:
         return None
     parts = clauses(text)
     if any(_strongly(c, r) for c in parts for r in ("VIA/needs", "VIA/tour")):
