@@ -58,6 +58,10 @@ def table(lang: str) -> Table:
     for w in [*info.get("SKIP_TOKENS", ()), *extra.get("joiners", ())]:
         if w.strip() and w != "-":
             words.setdefault(_key(w), ("join", 0.0))
+    for written, spoken in extra.get("spoken_shift", {}).items():
+        # Spoken forms of the written words (Tehran Persian says «پونصد», «پونزده» for «پانصد», «پانزده»).
+        for w, kind in list(words.items()):
+            words.setdefault(w.replace(_key(written), _key(spoken)), kind)
     lone = frozenset(_key(w) for w in extra.get("lone_words", ()))
     return Table(words, str(extra.get("prefix_one", "")), lone)
 

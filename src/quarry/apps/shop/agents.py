@@ -34,7 +34,9 @@ from quarry.search.text import fold_joined
 from quarry.settings import get_settings
 
 from .honesty import PRICE_METRICS, in_rial, not_applied_message, unapplied
+from .lowest_offer import LowestOffer, lowest_offer
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
+from .multiturn_nlu import names_a_code
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .question_words import writes_persian
@@ -42,7 +44,7 @@ from .tools import Metric, get_product_features, get_seller_statistics, search_b
 from .transliterate import finglish_to_persian, sounds_alike
 from .variants import differences, unasked_variants
 from .vocab import loaded_words
-from .yes_no import availability_message, yes_no_answer, yes_no_message
+from .yes_no import HAS, HAS_NOT, YesNo, availability_message, yes_no_answer, yes_no_message
 
 MIN_LOOKUP_SCORE = 1.0
 """Below this search score (similarity + word similarity + rank, at most ~3) the best candidate
@@ -134,6 +136,21 @@ async def get_seller_statistics_tool(
     return out
 
 
+async def get_lowest_offer_tool(ctx: RunContext[ShopDeps], description: str) -> dict[str, Any] | str:
+    """The cheapest offer over EVERY product a description fits ("the cheapest Snowa fridge in Tehran
+    with a warranty", "cheapest 55 inch TV in Tabriz"): for a superlative over a category, a brand or
+    features, when no one product is named. Pass the user's words; category, brand, city, warranty,
+    seller score, price bounds and features are read from them, and `applied` lists the offer
+    constraints used. Returns the price (Toman) with its offer and product keys."""
+    key, seen = _once(ctx.deps, "lowest", {"d": description})
+    if seen is not None:
+        return seen
+    found = await ctx.deps.db.run(lowest_offer, ctx.deps.db, description)
+    out: dict[str, Any] | str = "no offer fits that description" if found is None else found.model_dump()
+    ctx.deps.calls[key] = out
+    return out
+
+
 # The agents are built once per process: they hold no per-turn state (that is in the deps and the
 # run), and building one reads every tool's signature and docstring (~3 ms for the catalogue agent).
 @cache
@@ -149,6 +166,7 @@ def single_turn_agent() -> Agent[ShopDeps, ShopAnswer]:
             Tool(search_base_products_tool, name="search_base_products"),
             Tool(get_product_features_tool, name="get_product_features"),
             Tool(get_seller_statistics_tool, name="get_seller_statistics"),
+            Tool(get_lowest_offer_tool, name="get_lowest_offer"),
         ],
     )
 
@@ -274,13 +292,16 @@ def _measured_in(features: list[Feature], unit: str) -> Feature | None:
     return None
 
 
-def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> ModelResponse:
-    """Two searches in parallel → both products' figures in parallel (the lowest price, or a count of shops
-    or cities) → the key with the lower (`q.cheaper`) or higher figure."""
+def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo, keys: dict[str, str]) -> ModelResponse:
+    """Searches in parallel → every product's figure in parallel (the lowest price, a count of shops or
+    cities, or a stored feature's value) → the key with the lower (`q.cheaper`) or higher figure."""
     searches = [r for r in returns if r.tool_name == "search_base_products"]
     stats = [r for r in returns if r.tool_name == "get_seller_statistics"]
+    read = [r for r in returns if r.tool_name == "get_product_features"]
     if not searches:
         return ModelResponse(parts=[ToolCallPart("search_base_products", {"query": p}) for p in q.products])
+    if read:
+        return output_call(info, _measured_winner(q, read, keys))
     if not stats:
         wide = len(searches) > len(q.products)
         latest = searches[-len(q.products) :]
@@ -292,6 +313,10 @@ def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> Mod
         if missing := next((d for c, d in picks if c is None), None):
             message = not_in_catalogue(missing, q.products[0])
             return output_call(info, ShopAnswer(message=message, differs=missing, absent=True))
+        if q.feature is not None and q.metric is None:
+            # "Which is lighter, A or B?": both products' stored features, read in parallel.
+            return ModelResponse(parts=[ToolCallPart("get_product_features", {"base_random_key": c.random_key})
+                                        for c, _ in picks if c is not None])  # fmt: skip
         metric = q.metric or "min_price"
         return ModelResponse(parts=[
             ToolCallPart("get_seller_statistics", {"base_random_key": c.random_key, "city": q.city, "metric": metric})
@@ -309,13 +334,41 @@ def _compare(q: Question, returns: list[ToolReturnPart], info: AgentInfo) -> Mod
     return output_call(info, ShopAnswer(base_random_keys=[best.base_random_key]))
 
 
+_MEASURE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _called_keys(messages: list[ModelMessage]) -> dict[str, str]:
+    """Tool call id → the base key the call was made for (the features a return holds do not name it)."""
+    return {
+        part.tool_call_id: str(part.args_as_dict().get("base_random_key"))
+        for msg in messages if isinstance(msg, ModelResponse)
+        for part in msg.parts if isinstance(part, ToolCallPart)
+    }  # fmt: skip
+
+
+def _measured_winner(q: Question, read: list[ToolReturnPart], keys: dict[str, str]) -> ShopAnswer:
+    """The product with the lower (`q.cheaper`) or higher value of feature `q.feature`, from each compared
+    product's features; said to be unrecorded when a product does not record it."""
+    values: list[tuple[str, float]] = []
+    for r in read:
+        key = keys[r.tool_call_id]
+        features = _FEATURES.validate_python(r.content) if not isinstance(r.content, str) else []
+        feature = _pick_feature(features, q.feature)
+        number = _MEASURE.search(fold_joined(feature.value)) if feature is not None else None
+        if number is None:
+            return ShopAnswer(message=NO_FEATURE)
+        values.append((key, float(number.group())))
+    best = (min if q.cheaper else max)(values, key=lambda v: v[1])
+    return ShopAnswer(base_random_keys=[best[0]])
+
+
 def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     """Search → (features | seller statistics) → answer, from the tools' own results; comparisons
     search both products and fetch both prices as parallel tool calls."""
     q = parse_question(last_user_text(messages))
     returns = _this_turn_returns(messages)
     if q.intent == "compare":
-        return _compare(q, returns, info)
+        return _compare(q, returns, info, _called_keys(messages))
     if not returns:
         return _call("search_base_products", {"query": q.product})
     last = returns[-1]
@@ -332,6 +385,9 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
                 # A value several products share needs no choice: read it from each (in parallel).
                 return ModelResponse(parts=[ToolCallPart("get_product_features", {"base_random_key": c.random_key})
                                             for c in options[:MAX_COMPARED]])  # fmt: skip
+            if q.intent == "seller" and q.metric == "min_price" and not names_a_code(fold_joined(q.product.lower())):
+                # «ارزون‌ترین یخچال اسنوا تو تهران»: no model named, so the cheapest over all of them.
+                return _call("get_lowest_offer", {"description": last_user_text(messages)})
             # Several products fit equally: ask which one; never a key or a figure of a guessed one.
             return output_call(info, ShopAnswer(message=which_one(options, last_user_text(messages))))
         key = chosen.random_key
@@ -340,6 +396,8 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         if q.intent == "seller":
             return _call("get_seller_statistics", {"base_random_key": key, "city": q.city, **_filters(q)})
         return output_call(info, ShopAnswer(base_random_keys=[key]))
+    if last.tool_name == "get_lowest_offer":
+        return output_call(info, _lowest_answer(q, last, last_user_text(messages)))
     searched_all = [r for r in returns if r.tool_name == "search_base_products"]
     searched = _CANDIDATES.validate_python(searched_all[-1].content) if searched_all else []
     chosen = pick(searched, q.product)[0]
@@ -363,7 +421,7 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if stats.unresolved:
         # A place the catalogue has no city of: ask which city, never a figure over every city.
         return output_call(info, ShopAnswer(message=ask_for_city(stats.unresolved[0])))
-    if missed := unapplied(q.stated, stats):
+    if missed := unapplied(q.stated, stats.applied):
         # Honest numbers: a figure computed without one of the user's constraints is no answer.
         text = last_user_text(messages)
         return output_call(info, ShopAnswer(message=not_applied_message(missed, text), unapplied=missed))
@@ -376,6 +434,17 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         return output_call(info, ShopAnswer(message=stats.note or NO_OFFERS, base_random_keys=keys))
     value = in_rial(stats.numeric_answer, stats.metric) if q.scope.rial else stats.numeric_answer
     return output_call(info, ShopAnswer(numeric_answer=value, base_random_keys=keys))
+
+
+def _lowest_answer(q: Question, returned: ToolReturnPart, text: str) -> ShopAnswer:
+    """The cheapest offer over a set of products, given only when every stated constraint was applied."""
+    if isinstance(returned.content, str):
+        return ShopAnswer(message=NO_OFFERS)
+    found = LowestOffer.model_validate(returned.content)
+    if missed := unapplied(q.stated, found.applied):
+        return ShopAnswer(message=not_applied_message(missed, text), unapplied=missed)
+    price = in_rial(found.price, "min_price") if q.scope.rial else found.price
+    return ShopAnswer(numeric_answer=price, member_random_keys=[found.member_random_key])
 
 
 MAX_COMPARED = 5
@@ -394,6 +463,10 @@ def _feature_answer(q: Question, text: str, product: Candidate, features: list[F
     feature = _pick_feature(features, q.feature)
     if q.unit is not None and (feature is None or _measured_in([feature], q.unit) is None):
         feature = _measured_in(features, q.unit)
+    if q.yes_no and feature is not None and feature.value in (HAS, HAS_NOT):
+        # The feature named by the parser (its words written apart: «چند کاره») holds a yes or a no.
+        verdict = YesNo("yes" if feature.value == HAS else "no", feature.name, feature.value)
+        return yes_no_message(verdict, text, NO_FEATURE)
     return feature.value if feature else None
 
 

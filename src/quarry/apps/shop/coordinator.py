@@ -201,7 +201,7 @@ async def coordinate(
     shown = bool(state.options)
     delta, used = await _delta(text, settings, nlu_model)
     if not delta.stop and (category := delta.category_id or state.details.category_id) is not None:
-        delta = await db.run(_with_features, db, delta, text, category, vocabulary)
+        delta = await db.run(with_features, db, delta, text, category, vocabulary)
     unknown = None if delta.stop else _unknown_place(text, delta, vocabulary)
     if unknown is not None:
         # The place is asked back, not searched for as a word of the product's name.
@@ -246,7 +246,7 @@ async def coordinate(
         return Reply(ask_for_city(unknown, persian=persian), state, None, trace)
     details = delta.apply(state.details)
     if details.category_id is None and details.keywords:
-        details = await db.run(_with_category_of_names, db, details, trace)
+        details = await db.run(with_category_of_names, db, details, trace)
     if not details.scoped():
         # A budget or a city alone would range over the whole catalogue: ask what product, keeping them.
         state.details = details
@@ -340,7 +340,7 @@ NAMED_CATEGORY_SHARE = 0.8
 """Share of the products a name matches that must be of one category for the name to set it."""
 
 
-def _with_category_of_names(db: Database, details: MemberDetails, trace: list[TraceStep]) -> MemberDetails:
+def with_category_of_names(db: Database, details: MemberDetails, trace: list[TraceStep]) -> MemberDetails:
     """`details` with the category, and the brand, the name words point at («آیفون ۱۳» → Apple mobile
     phones), read from the products the catalogue search finds for them; each unchanged when the words
     point at no one category or brand."""
@@ -364,7 +364,7 @@ def _with_category_of_names(db: Database, details: MemberDetails, trace: list[Tr
     return details.model_copy(update=update)
 
 
-def _with_features(db: Database, delta: MemberDelta, text: str, category: int, words: CatalogueWords) -> MemberDelta:
+def with_features(db: Database, delta: MemberDelta, text: str, category: int, words: CatalogueWords) -> MemberDelta:
     """`delta` with the features of `category` the utterance asks for, matched on the stored
     `extra_features` (whichever model extracted the rest), and without the words they used or the
     dialogue's known filler («میخوام», "mikham", "bashe") as name keywords. Any other word stays a
@@ -372,7 +372,11 @@ def _with_features(db: Database, delta: MemberDelta, text: str, category: int, w
     bounds = feature_bounds(db, text, category)
     named = features_named(db, text, category, dict(words.feature_names), frozenset(bounds.ranges))
     used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()} | bounds.words
-    keywords = [k for k in delta.keywords if not _said_by(fold_joined(k), used) and fold_joined(k) not in ignorable()]
+    folded = [fold_joined(k) for k in delta.keywords]
+    # «بی سیم»: two keywords that are one word of a feature read («بیسیم») were said by it.
+    joined = {i + d for i in range(len(folded) - 1) if folded[i] + folded[i + 1] in used for d in (0, 1)}
+    keywords = [k for i, (k, f) in enumerate(zip(delta.keywords, folded, strict=True))
+                if i not in joined and not _said_by(f, used) and f not in ignorable()]  # fmt: skip
     return delta.model_copy(update={"attributes": {**named, **delta.attributes}, "keywords": keywords,
                                     "ranges": {**bounds.ranges, **delta.ranges}})  # fmt: skip
 

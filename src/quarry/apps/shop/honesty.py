@@ -1,11 +1,11 @@
 """Honest numbers: a seller statistic is given only when every constraint the question states was
 applied; otherwise the answer names the ones that were not (`ShopTurn.unapplied`) and gives no figure.
 
-The question says what was stated (`Question.stated`); the statistics tool says what it applied
-(`SellerStatistics.applied`). The unit (Rial) is applied by the answer itself (`in_rial`).
+The question says what was stated (`Question.stated`); the statistics tools say what they applied
+(`SellerStatistics.applied`, `LowestOffer.applied`). The unit (Rial) is applied by the answer itself
+(`in_rial`).
 
->>> from quarry.apps.shop.models import SellerStatistics
->>> unapplied(("city", "delivery"), SellerStatistics(base_random_key="abcdef", applied=["city"]))
+>>> unapplied(("city", "delivery"), ["city"])
 ['delivery']
 """
 
@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .models import SellerStatistics
 from .question_words import entry, writes_persian
 
 PRICE_METRICS = frozenset({"min_price", "max_price", "avg_price", "median_price", "price_range"})
 RIAL_PER_TOMAN = 10
 
 
-def unapplied(stated: Sequence[str], stats: SellerStatistics) -> list[str]:
-    """The stated constraints `stats` was not computed under (the unit counts as applied for a price,
-    which `in_rial` converts; a count has no unit)."""
-    done = set(stats.applied) | {"unit"}
+def unapplied(stated: Sequence[str], applied: Sequence[str]) -> list[str]:
+    """The stated constraints a figure computed under `applied` was not (the unit counts as applied for
+    a price, which `in_rial` converts; a count has no unit)."""
+    done = set(applied) | {"unit"}
     return [c for c in dict.fromkeys(stated) if c not in done]
 
 

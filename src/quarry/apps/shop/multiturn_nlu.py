@@ -19,7 +19,7 @@ from functools import cache
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
-from .nlu import parse_question, unit_forms
+from .nlu import function_words, parse_question, unit_forms
 from .question_words import listed, pattern, words
 from .scope import read_scope
 from .spelling import latin_terms
@@ -103,7 +103,7 @@ def is_side_question(text: str) -> bool:
     "under 20 million") is none."""
     q = parse_question(text)
     if q.intent == "compare":
-        return len(q.products) == 2
+        return len(q.products) >= 2
     if q.intent == "lookup":
         # «قیمت گوشی سامسونگ A54 چنده؟»: a price asked of a product named by its model.
         t = fold_joined(text.lower())
@@ -113,5 +113,7 @@ def is_side_question(text: str) -> bool:
     product = fold_joined(q.product.lower())
     words_ = loaded_words()
     described = {w for f in words_.features for w in fold_joined(f).split()} | set(unit_forms())
-    named = [w for w in re.findall(r"\w+", product) if len(w) > 1 and not w.isdigit() and w not in described]
+    # "oh and I'm in Tehran, cheapest one?": "and" is in some product's name, but names none.
+    named = [w for w in re.findall(r"\w+", product)
+             if len(w) > 1 and not w.isdigit() and w not in described and w not in function_words()]  # fmt: skip
     return names_a_code(product) or any(words_.knows(w) for w in named)

@@ -185,6 +185,11 @@ def _phrase_at(tokens: list[str], phrase: list[str], *, close: bool) -> tuple[in
         # A two-word name written as one («سیم‌کارت», folded «سیمکارت», for «سیم کارت»).
         at = tokens.index("".join(phrase))
         return at, at + 1
+    if k == 1:
+        # A one-word name written as two («بی سیم» for «بی‌سیم», folded «بیسیم»).
+        apart = next((i for i in range(len(tokens) - 1) if tokens[i] + tokens[i + 1] == phrase[0]), None)
+        if apart is not None:
+            return apart, apart + 2
     for i in range(len(tokens) - k + 1):
         if all(t == p or (close and len(p) >= 4 and len(t) >= 4 and t[0] == p[0] and fuzz.ratio(t, p) >= CLOSE)
                for t, p in zip(tokens[i : i + k], phrase, strict=True)):  # fmt: skip

@@ -81,7 +81,9 @@ def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[tuple[int, s
     meant: tuple[int, str] | None = None
     back: list[str] = []
     for phrase, ident in pairs:
-        for m in re.finditer(rf"(?<!\w){re.escape(phrase)}(?!\w)", t):
+        # A Persian name may carry the adjectival «ی» («گوشی سامسونگی» "a Samsung phone").
+        ending = "" if phrase.isascii() else "(?:ی|ای)?"
+        for m in re.finditer(rf"(?<!\w){re.escape(phrase)}{ending}(?!\w)", t):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue  # inside a longer name already read
             taken.add(m.span())

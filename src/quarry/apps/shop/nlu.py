@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from quarry.nlu.coverage import stopwords
@@ -35,7 +36,7 @@ from .question_words import words as phrases
 from .scope import NO_SCOPE, Scope, read_scope
 from .tools import Metric
 from .transliterate import finglish_to_persian, looks_finglish
-from .vocab import CITIES, CatalogueWords, loaded_words
+from .vocab import BRANDS, CITIES, CatalogueWords, loaded_words
 
 Intent = Literal["lookup", "feature", "seller", "compare"]
 
@@ -110,7 +111,8 @@ class Question:
     products: tuple[str, ...] = ()
     """Compare: the products' words, in the order named."""
     cheaper: bool = True
-    """Compare: the cheaper (True) or the more expensive one is wanted."""
+    """Compare: the cheaper (True) or the more expensive one is wanted; comparing a feature (`feature`
+    set, no `metric`), the one with the lower value (True) or the higher."""
     unresolved: tuple[str, ...] = ()
     """Places named that are no city of the catalogue, as written: asked back, never dropped."""
     scope: Scope = NO_SCOPE
@@ -156,7 +158,21 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     if not found:
         return _feature_by_its_words(text, words) or _finglish_feature(text, words)
     _, _, fa, phrase = min(found)
-    return fa, phrase
+    return _wider_feature(text, fa, words) or (fa, phrase)
+
+
+def _wider_feature(text: str, fa: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """The one feature whose name holds every word of feature `fa` and more of the question's words
+    («تا چند کیلو وزن رو تحمل میکنه» names «حداکثر وزن قابل تحمل», not «وزن»); None when there is none."""
+    said = set(text.split())
+    said |= {_COPULA.sub("", w) for w in said if len(w) > 3}
+    named = set(fold_joined(fa).split())
+    wider = [
+        (f, " ".join(w for w in key if w in said))
+        for f in words.features
+        if named < set(key := fold_joined(f).split()) and len(set(key) & said) > len(named)
+    ]
+    return wider[0] if len(wider) == 1 else None
 
 
 _COPULA = re.compile(r"(?:ه|یه|ش|شه|ست|است)$")
@@ -208,7 +224,8 @@ def _strip(text: str, phrase: str) -> str:
 
 
 _OR = phrases("compare.or")
-_COMPARE_FRAME = re.compile(r"(?<!\w)(کدام|کدوم|کدامیک|which|one|between|بین)(?!\w)")
+_COMPARE_FRAME = re.compile(r"(?<!\w)((?:کدام|کدوم|کدامیک)(?:ه|ش|شون|و)?|which|one|between|بین)(?!\w)")
+"""The comparison's own words, with a spoken ending («کدومه», «کدومش», «کدومو»)."""
 
 
 def _price_degree(degrees: list[Degree], kind: str) -> Degree | None:
@@ -230,7 +247,7 @@ def _count_compared(t: str) -> tuple[Metric, bool, str] | None:
         # A Persian noun may carry the ezafe or indefinite «ی» («فروشنده‌ی با گارانتی بیشتری»).
         named = sorted(listed(entry("counts")["nouns"][noun]), key=len, reverse=True)
         said_nouns = "|".join(re.escape(w) for w in named)
-        for n in re.finditer(rf"(?<!\w)(?:{said_nouns})(?:ی|ای)?(?!\w)", t):
+        for n in re.finditer(rf"(?<!\w)(?:{said_nouns})(?:ی|ای|ye|y|i)?(?!\w)", t):
             near = re.findall(r"\w+", t[: n.start()])[-_COUNT_REACH:] + re.findall(r"\w+", t[n.end() :])[:_COUNT_REACH]
             said = " ".join(near)
             if not (more.search(said) or fewer.search(said)):
@@ -245,23 +262,98 @@ def _count_compared(t: str) -> tuple[Metric, bool, str] | None:
     return None
 
 
+_WITH = re.compile(r"(?<!\w)با\s+")
+
+
+@lru_cache(maxsize=1)
+def _product_openers() -> tuple[str, ...]:
+    """Folded brand names (both scripts) and category names: what a product's name starts with."""
+    brands = {fold_joined(b.fa) for b in BRANDS} | {b.en.lower() for b in BRANDS}
+    return tuple(sorted(brands, key=len, reverse=True))
+
+
+def _with_as_or(t: str, words: CatalogueWords) -> str:
+    """«A با B، کدوم ارزون‌تره؟»: «با» ("with") between two products is their "or" when a brand or a
+    category starts the words after it («میز نگار … با میز ماهان …»); «با رم ۸» stays "with"."""
+    starts = (*_product_openers(), *(phrase for phrase, _ in words.categories))
+    for m in _WITH.finditer(t):
+        rest = t[m.end() :]
+        if any(rest.startswith(s) and (len(rest) == len(s) or not rest[len(s)].isalnum()) for s in starts if s):
+            return t[: m.start()] + " یا " + rest
+    return t
+
+
+def _names_something(alternative: str, words: CatalogueWords) -> bool:
+    """Whether an alternative holds a word of the catalogue, a model code or a number (not only function
+    words, nor a letter a contraction left: "what's" → "s")."""
+    said = [w for w in alternative.split() if w not in function_words() and len(w) > 1]
+    variants = _variant_words()  # an elliptic alternative («… پرفیومش یا ادوپرفیومش؟») is a variant word
+    return any(words.knows(w) or w in variants or _CODE_LIKE.search(w) or any(c.isdigit() for c in w) for w in said)
+
+
+@lru_cache(maxsize=1)
+def _variant_words() -> frozenset[str]:
+    return frozenset(w for ws in entry("variants").values() for f in ws for w in fold_joined(str(f).lower()).split())
+
+
+def _bound_or(t: str) -> str:
+    """`t` without the "or" of a bound ("rated 4.8 or higher", «۸ نفره یا بزرگتر»): it joins no products."""
+    more = f"{phrases('compare.larger').pattern}|{phrases('compare.smaller').pattern}"
+    return re.sub(rf"(?:{_OR.pattern})\s+(?=(?:{more}))", " ", t)
+
+
+def _measure_compared(t: str, words: CatalogueWords) -> tuple[str, bool, str] | None:
+    """(the feature key, whether the lower value wins, `t` without the words that said it) when `t`
+    compares a measured feature: by one adjective ("lighter", «سبک‌تره», `compare.measures`), or by a
+    feature's name beside a word of size («باتری کدوم بیشتره», "which has the bigger screen"); None
+    otherwise."""
+    for node in entry("compare.measures").values():
+        if said := pattern_of(listed(node)).search(t):
+            return str(node["feature"]), bool(node["less"]), _cut(t, said)
+    feature = feature_in(t, words)
+    if feature is None:
+        return None
+    rest = _strip(t, feature[1])
+    smaller, larger = phrases("compare.smaller").search(rest), phrases("compare.larger").search(rest)
+    said = smaller or larger
+    if said is None:
+        return None
+    return feature[0], said is smaller, _cut(rest, said)
+
+
 def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree]) -> Question | None:
     """ "Which is cheaper, A or B?" → the two products (None when `t` is not such a question)."""
-    if not _OR.search(t) and (between := phrases("compare.between").search(t)) is not None:
-        # «بین A و B کدوم …», "between A and B": the first "and" after it joins the two alternatives.
-        joint = phrases("compare.and").search(t, between.end())
+    t = _bound_or(t)
+    said_or = _OR.search(t) is not None
+    if not said_or and (between := phrases("compare.between").search(t)) is not None:
+        # «بین A و B کدوم …», "between A and B": the first "and" after it joins the two alternatives; an
+        # "and" inside a number said in words («شصت و چهار گیگ») joins no alternatives.
+        inside = [(n.start, n.end) for n in find_number_words(t)]
+        joint = next((j for j in phrases("compare.and").finditer(t, between.end())
+                      if not any(a <= j.start() < b for a, b in inside)), None)  # fmt: skip
         if joint is not None:
             t = t[: joint.start()] + " یا " + t[joint.end() :]
             degrees = find_degrees(t)  # read again: the text moved
+    if not _OR.search(t) and _COMPARE_FRAME.search(t):
+        t = _with_as_or(t, words)
     if not _OR.search(t):
         return None
-    degree = _price_degree(degrees, "comparative")
-    metric: Metric = "min_price"
+    # "Which is the cheapest, A or B?" asks the same as "which is cheaper"; not so "between the cheapest
+    # and the dearest seller" (no "or": the alternatives are no products).
+    degree = _price_degree(degrees, "comparative") or (_price_degree(degrees, "superlative") if said_or else None)
+    metric: Metric | None = "min_price"
+    feature: str | None = None
+    said = phrases("compare.cheaper").search(t) or phrases("compare.dearer").search(t)
     if (counted := _count_compared(t)) is not None:
         metric, cheaper, unmarked = counted
+    elif degree is None and (measured := _measure_compared(t, words)) is not None:
+        # «باتری کدوم بیشتره، A یا B؟», "which is lighter": the products' stored values are compared.
+        metric, (feature, cheaper, unmarked) = None, measured
     elif degree is not None:
         cheaper, unmarked = degree.concept == "cheap", t[: degree.start] + " " + t[degree.end :]
-    elif said := phrases("compare.cheaper").search(t) or phrases("compare.dearer").search(t):
+        # «کدوم ارزون‌ترین قیمتش پایین‌تره»: the same comparison said twice leaves no word of a product.
+        unmarked = phrases("compare.cheaper" if cheaper else "compare.dearer").sub(" ", unmarked)
+    elif said is not None:
         # "which one costs less", "kodoom arzoontare": the comparison in words the degree grammar lacks.
         cheaper, unmarked = bool(phrases("compare.cheaper").search(said.group())), _cut(t, said)
     else:
@@ -269,14 +361,17 @@ def _comparison(t: str, text: str, words: CatalogueWords, degrees: list[Degree])
     city, unresolved, rest = _where(_COMPARE_FRAME.sub(" ", unmarked), text, words)
     # Numbers said in words read as digits in each alternative («بیست و چهار هزار … یا سی هزارش؟»), the
     # enclitic off a number's last word first.
-    parts = (_spelled(_NUMBER_ENCLITIC.sub(r"\1", _clean(part))) for part in _OR.split(rest, maxsplit=1))
+    parts = (_spelled(_NUMBER_ENCLITIC.sub(r"\1", _clean(_LONE_ENDING.sub(" ", part)))) for part in _OR.split(rest))
     products = tuple(p for p in parts if p)
-    if len(products) != 2:
-        return None
-    if (whole := _elliptic(products[0], products[1], words)) is not None:
+    if len(products) == 2 and (whole := _elliptic(products[0], products[1], words)) is not None:
         products = (products[0], whole)
-    return Question("compare", products[0], metric=metric, city=city, products=products, cheaper=cheaper,
-                    unresolved=unresolved)  # fmt: skip
+    # An alternative must name something: what stood before a list's colon is the question ("cheapest of
+    # these three"), and "rated 4.8 or higher" is a bound, not two products.
+    products = tuple(p for p in products if _names_something(p, words))
+    if len(products) < 2:
+        return None
+    return Question("compare", products[0], feature=feature, metric=metric, city=city, products=products,
+                    cheaper=cheaper, unresolved=unresolved)  # fmt: skip
 
 
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?")
@@ -284,6 +379,51 @@ _GLUED = re.compile(r"(\d+(?:\.\d+)?)([^\W\d_]+)")
 """A number with its unit written on it ("850w", "512gb")."""
 _NUMBER_ENCLITIC = re.compile(r"(?<!\w)(هزار|میلیون|صد|\d+)ش(?!\w)")
 """«سی هزارش» "its thirty thousand", «۲۷ش»: a possessive ending on a number."""
+
+
+_LIST_COMMA = re.compile(r"[,،;؛]")
+_LONE_ENDING = re.compile(r"(?<!\w)[هش](?!\w)")
+"""A spoken ending left alone once the word it closed was read («ارزون‌تر|ه»)."""
+_CODE_LIKE = re.compile(r"[^\W\d_]+\d|\d+[^\W\d_]")
+"""A model code (letters with digits: "p60i", "s24")."""
+
+
+def _undegreed(part: str) -> str:
+    """`part` without its comparatives and superlatives («پرفیومش ارزون‌تره» → «پرفیومش»)."""
+    folded = fold_joined(part.lower())
+    for d in reversed(find_degrees(folded)):
+        folded = folded[: d.start] + " " + folded[d.end :]
+    return folded
+
+
+def _listed_alternatives(text: str) -> str | None:
+    """`text` with the commas that list alternatives before its first "or" turned into "or" ("A, B or
+    C", «A، B یا C»); None when it lists none. A comma inside brackets parts specs ("HP 250 (i5, 8GB)"),
+    and a part of one word is a spec or a colour of the alternative before it ("A54, 128GB or …")."""
+    said_or = _OR.search(text.lower())
+    if said_or is None:
+        return None
+    head, depth, cuts = text[: said_or.start()], 0, []
+    for i, ch in enumerate(head):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and _LIST_COMMA.fullmatch(ch) and head[i + 1 :].strip():
+            cuts.append(i)  # a comma right before the "or" («A، B، یا C») lists nothing more
+    frame = head.rfind(":")
+    opening = fold_joined(head[: cuts[0]].lower()) if cuts else ""
+    if cuts and frame < cuts[0] and (_COMPARE_FRAME.search(opening) or phrases("asks").search(opening)):
+        cuts = cuts[1:]  # "Which is sold in more cities, A or B?": the first comma ends the question
+    if frame != -1 and cuts and frame < cuts[0]:
+        cuts = [frame, *cuts]  # "cheapest of these three: A, B, or C": the question, then the list
+    if not cuts:
+        return None
+    bounds = [-1, *cuts, len(head)]
+    parts = [head[a + 1 : b] for a, b in pairwise(bounds)][1:]
+    if any(len(_WORDS.findall(_undegreed(p))) < 2 for p in parts):
+        return None
+    out = list(text)
+    for i in cuts:
+        out[i] = " یا "
+    return "".join(out)
 
 
 def _elliptic(a: str, b: str, words: CatalogueWords) -> str | None:
@@ -352,6 +492,19 @@ def _question(text: str, words: CatalogueWords) -> Question:
     return replace(q, not_understood=_unread(" ".join(q.products or (q.product,)), words))
 
 
+def unread_name_words(span: str, words: CatalogueWords) -> list[str]:
+    """The words of `span` that may name a product but that no product, category, feature or colour
+    writes (function words, question words and verbs dropped)."""
+    drop = _not_name_words()
+
+    def names(w: str) -> bool:
+        adjective = w.endswith("ی") and words.knows(w[:-1])  # «سامسونگی» "Samsung's", read as the brand
+        fragment = w.isascii() and len(w) <= 2  # what a contraction leaves ("you've" → "ve")
+        return not (words.knows(w) or w in drop or _VERB_FORM.match(w) or adjective or fragment)
+
+    return [w for w in span.split() if names(w) and not any(ch.isdigit() for ch in w)]
+
+
 def _name_words(span: str, words: CatalogueWords) -> str:
     """The product span without the function and question words left in it («… تو» once «تهران» is
     read as the city, «چقد میشه» closing the question): a word no product, category, feature or colour
@@ -400,6 +553,11 @@ _GRAMMAR_TABLES = ("metrics", "counts", "price_asks", "price_asks_final", "asks"
 spelled in Persian name products)."""
 
 
+def function_words() -> frozenset[str]:
+    """Words that name no product: stop words and the question grammar's words (not negations)."""
+    return _not_name_words()
+
+
 @lru_cache(maxsize=1)
 def _not_name_words() -> frozenset[str]:
     """Stop words and the question grammar's words, but not the words that negate ("not the pro")."""
@@ -430,7 +588,7 @@ def _without_enclitics(t: str, words: CatalogueWords) -> str:
     return _ENCLITIC.sub(lambda m: m.group(1) if m.group(1) in known else m.group(0), t)
 
 
-_UNIT_AFTER = re.compile(r"\s*(?:گیگ|گیگابایت|ترابایت|اینچ|میلی|لیتر|نفره|کیلو|وات|گرم|سانت|متر|gb|tb|inch|giga)")
+_UNIT_AFTER = re.compile(r"\s*(?:گیگ|گیگابایت|ترابایت|اینچ|میلی|میل|لیتر|نفره|کیلو|وات|گرم|سانت|متر|gb|tb|inch|giga)")
 
 
 def _spelled(text: str) -> str:
@@ -439,7 +597,9 @@ def _spelled(text: str) -> str:
     («سی» is also the letter C of «ال سی وایکیکی»; «یه گوشی» names no spec)."""
     out, at = [], 0
     for found in find_number_words(text):
-        compound = len(found.text.split()) > 1 or bool(_UNIT_AFTER.match(text, found.end))
+        after = re.match(r"\s*(\w+)", text[found.end :])
+        unit = bool(_UNIT_AFTER.match(text, found.end)) or (after is not None and unit_of(after.group(1)) is not None)
+        compound = len(found.text.split()) > 1 or unit
         if found.value >= 10 and found.value.is_integer() and compound:
             out += [text[at : found.start], str(int(found.value))]
             at = found.end
@@ -475,9 +635,72 @@ def _latin_models(text: str) -> str:
     return rx.sub(one, text)
 
 
+@lru_cache(maxsize=1)
+def _unit_scales() -> tuple[re.Pattern[str], dict[str, tuple[str, float]]]:
+    """(a number with a unit the catalogue never writes, that unit → (the unit written, times))."""
+    table = load_lexicon("quarry.apps.shop", "lexicon")["unit_scales"]
+    scale = {fold_joined(str(w).lower()): (unit, float(v["times"])) for unit, v in table.items() for w in v["said"]}
+    said = "|".join(re.escape(w) for w in sorted(scale, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)\s*({said})(?!\w)"), scale
+
+
+def in_stored_units(t: str) -> str:
+    """Folded `t` with amounts in a unit the catalogue never writes turned into the one it does ("1tb"
+    → "1024gb")."""
+    rx, scale = _unit_scales()
+
+    def one(m: re.Match[str]) -> str:
+        unit, times = scale[m.group(2)]
+        value = float(m.group(1)) * times
+        return f"{int(value) if value.is_integer() else value}{unit}"
+
+    return rx.sub(one, t)
+
+
+def _compounds_joined(t: str, words: CatalogueWords) -> str:
+    """Folded `t` with a feature's one-word name written as two words put back together («چند کاره» is
+    the catalogue's «چندکاره», not the question word «چند»)."""
+    names = {f for f in map(fold_joined, words.features) if " " not in f}
+    tokens = t.split(" ")
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1] + token in names and token:
+            out[-1] += token
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+@lru_cache(maxsize=1)
+def _spoken_shifts() -> tuple[tuple[str, str], ...]:
+    table = load_lexicon("quarry.apps.shop", "lexicon")["spoken_shifts"]
+    return tuple((fold_joined(spoken), fold_joined(written)) for spoken, written in table.items())
+
+
+def _written_forms(t: str, words: CatalogueWords) -> str:
+    """Folded `t` with each spoken form the catalogue never writes put in its written form when that one
+    is a catalogue word («مردونه» → «مردانه»); other words as they are."""
+
+    def written(word: str) -> str:
+        if words.knows(word):
+            return word
+        for spoken, form in _spoken_shifts():
+            if spoken in word and words.knows(candidate := word.replace(spoken, form)):
+                return candidate
+        return word
+
+    return " ".join(written(w) for w in t.split(" "))
+
+
 def _parse(text: str, words: CatalogueWords) -> Question:
-    t = _without_enclitics(_PUNCT.sub(" ", _latin_models(fold_joined(text))), words)
+    t = _PUNCT.sub(" ", in_stored_units(_latin_models(fold_joined(text))))
+    t = _without_enclitics(_written_forms(_compounds_joined(t, words), words), words)
     degrees = find_degrees(t)  # read once: comparisons and superlatives both need them
+    if (listed := _listed_alternatives(text)) is not None:
+        # «A، B یا C؛ کدوم …»: three or more alternatives, the first ones parted by commas.
+        lt = _without_enclitics(_PUNCT.sub(" ", in_stored_units(_latin_models(fold_joined(listed)))), words)
+        if (compared := _comparison(lt, listed, words, find_degrees(lt))) is not None:
+            return compared
     if (compared := _comparison(t, text, words, degrees)) is not None:
         # Alternatives keep their number words: an elliptic «ده هزار یا بیست هزار» is completed from
         # the first alternative's words, which digits would not be (a known gap: a spelled capacity
@@ -503,7 +726,9 @@ def _parse(text: str, words: CatalogueWords) -> Question:
                         stated=stated, unresolved=unresolved)  # fmt: skip
     if metric is None and not _asks_price(scoped) and _yes_no(scoped, text):
         sold = phrases("availability").search(scoped)
-        if city is not None or scope.stated or (sold and not phrases("yes_no.have_it").fullmatch(sold.group())):
+        said = sold.group() if sold else ""
+        plain = phrases("yes_no.have_it").fullmatch(said) or phrases("yes_no.copula").fullmatch(said)
+        if city is not None or scope.stated or (sold and not plain):
             # "Is X sold in Tabriz?", «X تو اصفهان فروشنده داره؟»: does any shop match every constraint?
             rest = phrases("availability").sub(" ", placed)
             return Question("seller", _clean(rest), metric="shops", city=city, has_warranty=scope.has_warranty,
@@ -598,10 +823,13 @@ def _unit_asked(t: str) -> tuple[str, str] | None:
 def _yes_no(t: str, text: str) -> bool:
     """Asked yes or no: no question word, and an English auxiliary opening it ("is X wireless?"),
     "or not" closing it, or a question mark."""
-    if phrases("asks").search(t):
-        return False
+    if phrases("asks").search(t) or phrases("asks").search(_SPOKEN_COPULA.sub(r"\1", t)):
+        return False  # «رایحه‌ش چجوریه؟» "what is its scent like?": a question word with the spoken copula
     opens = phrases("yes_no.aux").match(t.strip())
     return bool(opens or phrases("yes_no.or_not").search(t) or re.search(r"[?؟]\s*$", text))
+
+
+_SPOKEN_COPULA = re.compile(r"(?<!\w)(\w{3,})ه(?!\w)")
 
 
 def _asks_price(t: str) -> bool:
@@ -710,7 +938,12 @@ def place_named(text: str, words: CatalogueWords) -> Place | None:
         framing = _FRAMING.fullmatch(word) is not None
         if len(word) < 3 or not word.isalpha() or framing or word in grammar.not_places or words.knows(word):
             continue
-        return Place(word, city_named(word))
+        city = city_named(word)
+        # A word of the question grammar ("too chand ta shahr") or a verb («ارزون‌تر در میاد» "comes out
+        # cheaper") after «در» / "too" names no place unless it is a city's name.
+        if city is None and (word in _grammar_words() or _VERB_FORM.match(word)):
+            continue
+        return Place(word, city)
     return None
 
 

@@ -41,7 +41,7 @@ from .coordinator import Selection, coordinate, picked_number
 from .honesty import not_applied_message, unapplied
 from .ingest import loaded_size
 from .memory import ChatState
-from .models import MAX_TEXT_CHARS, MessagePart, Mode, SellerStatistics, ShopAnswer, ShopTurn, TextPart, decode_image
+from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
 from .multiturn_nlu import is_side_question, names_a_code
 from .narrow_nlu import extract_delta
 from .nlu import parse_question
@@ -328,12 +328,13 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
 
 
 def _unapplied(text: str, deps: ShopDeps) -> list[str]:
-    """The constraints of `text` the run's last statistics call did not apply (all of them when none ran)."""
+    """The constraints of `text` the run's last statistics call (of one product, or the lowest offer over
+    several) did not apply (all of them when none ran)."""
     stated = parse_question(text).stated
-    calls = [v for k, v in deps.calls.items() if k.startswith("stats:") and isinstance(v, dict)]
+    calls = [v for k, v in deps.calls.items() if k.startswith(("stats:", "lowest:")) and isinstance(v, dict)]
     if not calls:
         return list(stated)
-    return unapplied(stated, SellerStatistics.model_validate(calls[-1]))
+    return unapplied(stated, [str(a) for a in calls[-1].get("applied") or []])
 
 
 async def _vision(

@@ -19,7 +19,7 @@ from functools import cache
 
 from quarry.nlu.bounds import Bound, Quantity, find_bounds
 from quarry.nlu.lexicon import load_lexicon
-from quarry.nlu.money import marked, money_pattern, money_value
+from quarry.nlu.money import marked, money_pattern, money_value, scales
 from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.scan import MASK, Scan
 from quarry.search.text import fold_joined
@@ -117,14 +117,28 @@ def _price_bound(bound: Bound, m: re.Match[str]) -> Bound | None:
     """A bound that reads as a price: with a unit, or a bare number in millions («زیر ۲۰»)."""
 
     def toman(v: float | None) -> float | None:
-        return None if v is None else v * _BARE_MILLIONS if v < 1000 and not marked(m, "a_") else v
+        # «زیر ۲۰», and «زیر ۴ تومن» too: no offer costs a few Toman, and a small amount with no scale
+        # word is said in millions (spoken Persian drops «میلیون» before «تومن»).
+        scaled = m["a_suf"] is not None and scales()[m["a_suf"].lower()] != 1
+        return None if v is None else v * _BARE_MILLIONS if v < 1000 and not scaled else v
 
     if bound.kind == "approx":
         return None
     if not (m["a_cur"] or m["a_cur2"]) and _measured(m.string[m.end() :]):
         # «حداقل ۸ کیلو», "at least 25 foot": a bound on a size or capacity, never a price.
         return None
+    if not (m["a_cur"] or m["a_cur2"]) and _in_a_name(m.string, bound.start):
+        # "Nike Air Max 90", "iPhone 15 Pro Max 256": the bound word is part of a product's name.
+        return None
     return Bound(toman(bound.lo), toman(bound.hi), bound.kind, bound.start, bound.end)
+
+
+def _in_a_name(text: str, at: int) -> bool:
+    """Whether the word at `at` of `text` and the word before it stand side by side in a product's name."""
+    from .vocab import loaded_words  # the loaded catalogue's names: read once per process
+
+    before, word = re.findall(r"[a-z0-9]+", text[:at])[-1:], re.match(r"[a-z]+", text[at:])
+    return bool(before and word) and f"{before[0]} {word.group()}" in loaded_words().name_pairs  # type: ignore[union-attr]
 
 
 @cache

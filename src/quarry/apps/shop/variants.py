@@ -39,7 +39,24 @@ def _variant_forms() -> tuple[dict[str, str], frozenset[str]]:
     """(folded form → canonical variant word, the words meaning "the plain one")."""
     table = entry("variants")
     forms = {fold_joined(str(f).lower()): name for name, fs in table.items() if name != "plain" for f in fs}
+    forms.update({f.replace(" ", ""): name for f, name in list(forms.items()) if " " in f})
     return forms, frozenset(fold_joined(str(w).lower()) for w in table["plain"])
+
+
+@cache
+def _variant_phrases() -> tuple[re.Pattern[str], dict[str, str]]:
+    """(the variant forms of several words, longest first; form → its one-word form)."""
+    forms, _ = _variant_forms()
+    several = {f: f.replace(" ", "") for f in forms if " " in f}
+    alternation = "|".join(re.escape(f) for f in sorted(several, key=len, reverse=True)) or r"(?!)"
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)"), several
+
+
+def _one_word_variants(folded: str) -> str:
+    """`folded` with each variant of several words written as one ("eau de parfum" → "eaudeparfum"), so
+    that its last word is not read as another variant ("parfum")."""
+    rx, several = _variant_phrases()
+    return rx.sub(lambda m: several[m.group(0)], folded)
 
 
 def _numbers(text: str) -> set[str]:
@@ -93,8 +110,8 @@ def differences(
     """The distinguishing tokens of `query` the product (its two names) does not match, as the user
     wrote them; empty when it matches every one."""
     # Brand names in Persian letters come back in Latin first: «جی پلاس» is the brand Gplus, not a Plus.
-    q = fold_joined(latin_terms(query).lower())
-    name = fold_joined(f"{english_name} {persian_name}".lower())
+    q = _one_word_variants(fold_joined(latin_terms(query).lower()))
+    name = _one_word_variants(fold_joined(f"{english_name} {persian_name}".lower()))
     q_tokens, name_tokens = _TOKEN.findall(q), set(_TOKEN.findall(name))
     negated = {fold_joined(w) for w, _, _ in negated_words(q)}
     out: list[str] = []
@@ -130,6 +147,6 @@ def differences(
 def unasked_variants(query: str, english_name: str, persian_name: str) -> set[str]:
     """Variant words the product's name has and `query` does not ask for ("Ultra" when the user said
     "S24"): a product that has them is the second choice, not an equal one."""
-    q_tokens = _TOKEN.findall(fold_joined(latin_terms(query).lower()))
-    name_tokens = _TOKEN.findall(fold_joined(f"{english_name} {persian_name}".lower()))
+    q_tokens = _TOKEN.findall(_one_word_variants(fold_joined(latin_terms(query).lower())))
+    name_tokens = _TOKEN.findall(_one_word_variants(fold_joined(f"{english_name} {persian_name}".lower())))
     return _variants(name_tokens) - _variants(q_tokens)

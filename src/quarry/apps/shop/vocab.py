@@ -172,6 +172,10 @@ class CatalogueWords:
     known: frozenset[str]
     """Every folded word some product name, category name, feature key or colour holds."""
 
+    name_pairs: frozenset[str] = frozenset()
+    """Two Latin words side by side in some product's English name whose second is a word bounds are
+    said with ("air max", "pro max"): the bound word there is part of a name."""
+
     def knows(self, word: str) -> bool:
         """True when the catalogue writes `word` somewhere (a product, category, feature or colour)."""
         return fold_joined(word) in self.known
@@ -187,6 +191,11 @@ FROM shop.base_products b, jsonb_each_text(b.extra_features) e
 ORDER BY 1, 2
 """
 _TERMS = "SELECT term FROM shop.term_df"
+_NAME_PAIRS = """
+SELECT DISTINCT lower(m[1]) || ' ' || lower(m[2]) AS pair
+FROM shop.base_products b,
+     regexp_matches(b.english_name, '([A-Za-z0-9]+) (max|min|under|over|plus|upto|less)\\M', 'gi') m
+"""
 
 
 def _stamp(tx: Tx) -> str | None:
@@ -222,6 +231,8 @@ def _category_phrases(titles: list[dict[str, Any]], lexicon: Mapping[str, Any]) 
         for phrase in (title, *_TITLE_PARTS.split(title), *other.get("fa", ()), *other.get("en", ())):
             if folded := fold_joined(phrase.lower()).strip():
                 phrases.setdefault(folded, ident)
+                # A compound is typed with or without its space («لپ تاپ», «لپتاپ»; «جارو برقی»).
+                phrases.setdefault(folded.replace(" ", ""), ident)
     return tuple(sorted(phrases.items(), key=lambda kv: -len(kv[0])))
 
 
@@ -229,9 +240,10 @@ def _category_phrases(titles: list[dict[str, Any]], lexicon: Mapping[str, Any]) 
 def _read_words(db: Database, stamp: str) -> CatalogueWords:
     del stamp  # the cache key: another catalogue is read again
     lexicon = load_lexicon("quarry.apps.shop", "lexicon")
-    titles, pairs, terms = db.reading(
+    titles, pairs, terms, name_pairs = db.reading(
         lambda tx: (tx.fetch_all(_LEAF_CATEGORIES), tx.fetch_all(_FEATURE_KEYS, {"colour": COLOUR_KEY}),
-                    [str(r["term"]) for r in tx.fetch_all(_TERMS)])
+                    [str(r["term"]) for r in tx.fetch_all(_TERMS)],
+                    frozenset(str(r["pair"]) for r in tx.fetch_all(_NAME_PAIRS)))
     )  # fmt: skip
     categories = _category_phrases(titles, lexicon["categories"])
     features = tuple(dict.fromkeys(str(r["key"]) for r in pairs))
@@ -242,4 +254,4 @@ def _read_words(db: Database, stamp: str) -> CatalogueWords:
     known = {*terms, *colours}
     for phrase in (*(p for p, _ in categories), *(fold_joined(f) for f in features), *names):
         known.update(phrase.split())
-    return CatalogueWords(categories, features, names, colours, frozenset(known))
+    return CatalogueWords(categories, features, names, colours, frozenset(known), name_pairs)

@@ -24,7 +24,8 @@ from .question_words import writes_persian
 from .vocab import CatalogueWords
 
 Verdict = Literal["yes", "no", "not_recorded"]
-_YES, _NO = "دارد", "ندارد"
+HAS, HAS_NOT = "دارد", "ندارد"
+_YES, _NO = HAS, HAS_NOT
 _COPULA = re.compile(r"(\w{2,})ه(?=\s*(?:[?؟]|یا نه|$))")
 """A word with the spoken copula before the question ends («بی‌سیمه؟» = «بی‌سیم است؟»)."""
 
