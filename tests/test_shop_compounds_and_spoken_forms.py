@@ -101,3 +101,32 @@ def test_a_question_word_with_the_spoken_copula_asks_for_a_value() -> None:
 def test_a_refinement_with_a_function_word_of_some_name_is_no_side_question() -> None:
     assert not is_side_question("oh and I'm in Tehran. cheapest one?")
     assert is_side_question("قیمت گوشی سامسونگ A54 چنده؟")
+
+
+def test_a_feature_the_product_lacks_is_no_other_feature_of_the_same_unit(shop_db: Database) -> None:
+    row = shop_db.fetch_one(
+        """WITH once AS (SELECT english_name FROM shop.base_products GROUP BY english_name HAVING count(*) = 1),
+                listed AS (SELECT listing_name FROM shop.base_products GROUP BY listing_name HAVING count(*) = 1)
+           SELECT b.english_name FROM shop.base_products b JOIN once USING (english_name)
+           JOIN listed ON listed.listing_name = b.listing_name
+           WHERE b.extra_features ? 'عرض' AND NOT b.extra_features ? 'عمق' AND b.english_name ILIKE '%refrigerator%'
+           ORDER BY b.random_key LIMIT 1"""
+    )
+    assert row is not None
+    assert ask(f"t-{uuid.uuid4().hex}", f"عمق یخچال {row['english_name']} چند سانته؟").message == (
+        "این ویژگی برای این محصول ثبت نشده است."
+    )
+
+
+def test_the_battery_a_product_records_answers_for_the_battery(shop_db: Database) -> None:
+    row = shop_db.fetch_one(
+        """WITH once AS (SELECT english_name FROM shop.base_products GROUP BY english_name HAVING count(*) = 1),
+                listed AS (SELECT listing_name FROM shop.base_products GROUP BY listing_name HAVING count(*) = 1)
+           SELECT b.english_name, b.extra_features->>'عمر باتری' AS life FROM shop.base_products b
+           JOIN once USING (english_name) JOIN listed ON listed.listing_name = b.listing_name
+           WHERE b.extra_features ? 'عمر باتری' AND NOT b.extra_features ? 'ظرفیت باتری'
+             AND b.extra_features->>'عمر باتری' LIKE '%ساعت%'
+           ORDER BY b.random_key LIMIT 1"""
+    )
+    assert row is not None
+    assert ask(f"t-{uuid.uuid4().hex}", f"باتری {row['english_name']} چند ساعت کار میکنه؟").message == row["life"]

@@ -30,6 +30,8 @@ _FA_SUFFIX = re.compile(
 """Persian degree suffixes, with the spoken enclitics after them: a copula or plural («ارزونتره» = is
 cheaper), a possessive («ارزونترینش», «ارزون‌ترینشون») and the spoken object marker «و»
 («ارزونترینشو بده» = give me its cheapest one)."""
+_FA_APART = re.compile(r"(ترین|تر)(?:ش|ه|شو|شون|و|ی|ین)?")
+"""The Persian degree suffix written as a word of its own, with a spoken ending («ترینش», «تره»)."""
 _FINGLISH_SUFFIX = re.compile(r"^(?P<stem>[a-z]+?)(?P<suffix>tarin|tar)(?:e|esh|eshoon|am|i|o|ash)?$")
 """Persian degree suffixes in Latin letters, with a spoken enclitic ("arzoontare", "arzoontarinesh")."""
 _UK_COMPARATIVE = ("ший", "ша", "ше", "ші", "шого", "шої", "шим", "щий", "ща", "ще", "чий", "ча", "че")
@@ -212,8 +214,9 @@ def _degree_at(i: int, keys: list[str], lex: _Lexicon) -> tuple[tuple[str, Degre
                 concept = lex.opposite.get(concept, concept)
             return (concept, kind), (back, 1)
     # Persian: a base adjective with تر / ترین, joined, with a half-space or a space.
-    if nxt in ("تر", "ترین") and word in lex.stems:
-        return (lex.stems[word], "superlative" if nxt == "ترین" else "comparative"), (0, 1)
+    if (apart := _FA_APART.fullmatch(nxt)) and word in lex.stems:
+        # «ارزون ترین», «ارزون ترینش»: the suffix written apart, with a spoken ending.
+        return (lex.stems[word], "superlative" if apart.group(1) == "ترین" else "comparative"), (0, 1)
     if word in lex.stems and (tail := _FINGLISH_SUFFIX.match(f"x{nxt}")) is not None and tail.group("stem") == "x":
         # "geroon tare", "arzoon tarin": the Latin suffix written apart.
         return (lex.stems[word], "superlative" if tail.group("suffix") == "tarin" else "comparative"), (0, 1)

@@ -283,6 +283,20 @@ def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None
     return min(near, key=lambda f: len(f.name)) if near else None
 
 
+def _sibling_feature(features: list[Feature], wanted: str, unit: str | None) -> Feature | None:
+    """The product's one feature that shares the thing `wanted` is of («عمر باتری» for «ظرفیت باتری»: the
+    words after the first), measured in `unit` when one was asked; None when there is not exactly one."""
+    of = set(fold_joined(wanted).split()[1:])
+    if not of:
+        return None
+    near = [
+        f for f in features if of & set(fold_joined(f.name).split()[1:]) and fold_joined(f.name) != fold_joined(wanted)
+    ]
+    if unit is not None:
+        near = [f for f in near if _measured_in([f], unit) is not None]
+    return near[0] if len(near) == 1 else None
+
+
 def _measured_in(features: list[Feature], unit: str) -> Feature | None:
     """The product's feature whose value is a number in `unit` (as stored, folded), if it has one."""
     for f in features:
@@ -461,8 +475,13 @@ def _feature_answer(q: Question, text: str, product: Candidate, features: list[F
         if q.feature is None:
             return None
     feature = _pick_feature(features, q.feature)
-    if q.unit is not None and (feature is None or _measured_in([feature], q.unit) is None):
+    if q.unit is not None and (q.feature is None or (feature is not None and _measured_in([feature], q.unit) is None)):
+        # Asked by its unit: the product's feature measured in it. A feature named that the product does
+        # not record stays unrecorded ("how deep, in cm?" is no other feature measured in cm).
         feature = _measured_in(features, q.unit)
+    if feature is None and q.feature is not None:
+        # «باتری … چند ساعت»: the battery a headphone records is its life, not its capacity.
+        feature = _sibling_feature(features, q.feature, q.unit)
     if q.yes_no and feature is not None and feature.value in (HAS, HAS_NOT):
         # The feature named by the parser (its words written apart: «چند کاره») holds a yes or a no.
         verdict = YesNo("yes" if feature.value == HAS else "no", feature.name, feature.value)

@@ -35,11 +35,13 @@ from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
 from .narrow_bounds import feature_bounds
-from .narrow_features import features_named
+from .narrow_features import english_forms, features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
-from .nlu import as_written, ask_for_city, place_named, unit_forms
+from .nlu import as_written, ask_for_city, feature_lifted, place_named, unit_forms
+from .offer_count import offers_counted
 from .picks import ignorable, picked_extreme, picked_number, said_extreme
+from .question_words import words as phrases
 from .question_words import writes_persian
 from .retry import run_with_retry
 from .tools import search_base_products
@@ -178,13 +180,17 @@ async def coordinate(
         return _select(state.options[number - 1], number, persian, trace, "option shown")
     vocabulary = await db.run(catalogue_words, db)
     extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details.scoped() else None
-    if extreme is not None and _states_offer_scope(text, vocabulary):
-        # "the cheapest one from a seller with a warranty": a constraint and a pick, read below together.
+    lifted = feature_lifted(text, vocabulary) if state.details.scoped() else None
+    if extreme is not None and (lifted is not None or _states_offer_scope(text, vocabulary)):
+        # "the cheapest one from a seller with a warranty", «مکانیزمش مهم نیست، ارزون‌ترینو بگو»: a constraint
+        # (or one lifted) and a pick, read below together.
         extreme = None
     # «ارزون‌ترینش کدومه؟», "the cheapest one": the cheapest (or dearest) offer under every constraint
     # gathered so far, which the options on screen are the first of; those options when none is found.
     picked = (
-        None if extreme is None else await _extreme_offer(db, state.details, extreme, state.options, persian, trace)
+        None
+        if extreme is None
+        else await _extreme_offer(db, state.details, extreme, state.options, persian, trace, text)
     )
     if picked is not None:
         return picked
@@ -199,9 +205,18 @@ async def coordinate(
         if 1 <= number <= len(found.top):
             return _select(found.top[number - 1], number, persian, trace, "ranked under the constraints")
     shown = bool(state.options)
+    counted = offers_counted(text) if state.details.scoped() else None
+    if counted is not None:
+        text = counted  # «چند تا پیشنهاد داری؟»: the count words are no constraint
     delta, used = await _delta(text, settings, nlu_model)
     if not delta.stop and (category := delta.category_id or state.details.category_id) is not None:
         delta = await db.run(with_features, db, delta, text, category, vocabulary)
+    if lifted is not None:
+        # "the mechanism doesn't matter": that feature no longer filters (its value is no keyword either).
+        delta.attributes.pop(lifted, None)
+        delta.ranges.pop(lifted, None)
+        delta.cleared.append(f"feature:{lifted}")
+        delta.keywords = [k for k in delta.keywords if not fold_joined(k).startswith(fold_joined(lifted))]
     unknown = None if delta.stop else _unknown_place(text, delta, vocabulary)
     if unknown is not None:
         # The place is asked back, not searched for as a word of the product's name.
@@ -218,7 +233,7 @@ async def coordinate(
         and delta.model_copy(update={"keywords": []}).is_empty()
         and (len(unread) == len(delta.keywords))
     )
-    if nothing_read and (shown or (state.details.scoped() and unread)):
+    if nothing_read and counted is None and (shown or (state.details.scoped() and unread)):
         # No constraint read ("hmm which one", «راستی ارسال به شهرستان دارین؟»): the options on screen are
         # shown again, or the dialogue waits for its next constraint; the words are said back, and nothing
         # is searched with them.
@@ -252,6 +267,8 @@ async def coordinate(
         state.details = details
         msg = "دنبال چه محصولی هستید؟" if persian else "What product are you looking for?"
         return Reply(msg, state if state.turns > 1 or details != MemberDetails() else None, None, trace)
+    if counted is not None:
+        return await _count_reply(db, state, details, vocabulary, trace)
     found = await db.run(search_offers, db, details)
     trace.append(_retrieval(found, details))
     # What the shopper has said is kept; only this turn's search is relaxed. A later turn that raises the
@@ -284,7 +301,9 @@ async def coordinate(
     # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words that
     # named nothing in the catalogue are said to have been set aside).
     extreme = said_extreme(text) if set(dropped) <= {"keywords"} else None
-    if extreme is not None and (picked := await _extreme_offer(db, details, extreme, state.options, persian, trace)):
+    if extreme is not None and (
+        picked := await _extreme_offer(db, details, extreme, state.options, persian, trace, text)
+    ):
         picked.message = note + picked.message
         return picked
     # Once options were shown, a refinement recomputes them (no more questions).
@@ -297,6 +316,19 @@ async def coordinate(
     action = "recompute" if shown else "show"
     trace.append(DecisionStep(step="options", action=action, model="policy", count=len(found.top)))
     return Reply(note + render_options(found.top, persian), state, None, trace)
+
+
+async def _count_reply(
+    db: Database, state: TurnState, details: MemberDetails, words: CatalogueWords, trace: list[TraceStep]
+) -> Reply:
+    """How many offers meet every constraint (nothing relaxed; words the catalogue never writes named
+    nothing and search nothing): the number alone, as a seller statistic is given."""
+    details = details.model_copy(update={"keywords": [k for k in details.keywords if words.knows(k)]})
+    found = await db.run(search_offers, db, details)
+    trace.append(_retrieval(found, details))
+    trace.append(DecisionStep(step="count", action="offers", model="policy", count=found.total))
+    state.details = details
+    return Reply(str(found.total), state, None, trace)
 
 
 def _states_offer_scope(text: str, words: CatalogueWords) -> bool:
@@ -316,10 +348,34 @@ def _not_read(words: list[str], persian: bool) -> str:
 
 
 async def _extreme_offer(
-    db: Database, details: MemberDetails, extreme: str, shown: list[Option], persian: bool, trace: list[TraceStep]
+    db: Database,
+    details: MemberDetails,
+    extreme: str,
+    shown: list[Option],
+    persian: bool,
+    trace: list[TraceStep],
+    text: str = "",
 ) -> Reply | None:
     """The cheapest (or dearest) offer under every constraint in `details`, said as the option it is
-    among those `shown`, or as one not shown; None when no offer meets them and none is shown."""
+    among those `shown`, or as one not shown; None when no offer meets them and none is shown. When `text`
+    asks its price ("what's the lowest price?", «ارزون‌ترینش چنده؟»), the message is that price alone."""
+    picked = await _extreme_pick(db, details, extreme, shown, persian, trace)
+    if picked is None:
+        return None
+    reply, best = picked
+    if _asks_a_price(text):
+        reply.message = str(best.price)
+    return reply
+
+
+def _asks_a_price(text: str) -> bool:
+    folded = fold_joined(text.lower())
+    return any(phrases(p).search(folded) for p in ("price_asks", "metrics.min_price", "metrics.max_price"))
+
+
+async def _extreme_pick(
+    db: Database, details: MemberDetails, extreme: str, shown: list[Option], persian: bool, trace: list[TraceStep]
+) -> tuple[Reply, Option] | None:
     wanted = details.model_copy(update={"cheap": True}) if extreme == "cheap" else details
     found = await db.run(search_offers, db, wanted)
     trace.append(_retrieval(found, wanted))
@@ -331,9 +387,9 @@ async def _extreme_offer(
     shown_keys = [o.member_random_key for o in shown]
     if best.member_random_key in shown_keys:
         at = shown_keys.index(best.member_random_key)
-        return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown")
+        return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown"), best
     why = f"the {extreme}est offer under the constraints, not shown"
-    return _select(best, None, persian, trace, why, cheapest=extreme == "cheap")
+    return _select(best, None, persian, trace, why, cheapest=extreme == "cheap"), best
 
 
 NAMED_CATEGORY_SHARE = 0.8
@@ -370,8 +426,10 @@ def with_features(db: Database, delta: MemberDelta, text: str, category: int, wo
     dialogue's known filler («میخوام», "mikham", "bashe") as name keywords. Any other word stays a
     keyword: when it empties the search it is dropped by the relaxation and said back."""
     bounds = feature_bounds(db, text, category)
-    named = features_named(db, text, category, dict(words.feature_names), frozenset(bounds.ranges))
-    used = {w for key, value in named.items() for w in fold_joined(f"{key} {value}").split()} | bounds.words
+    named = features_named(db, text, category, dict(words.feature_names), frozenset(bounds.ranges), bounds.words)
+    said = {**named, **delta.attributes}  # a colour the reader took itself («رنگ سفید») is said too
+    used = {w for key, value in said.items() for w in fold_joined(f"{key} {value}").split()} | bounds.words
+    used |= english_forms(set(said.values()))  # "side by side" said in English
     folded = [fold_joined(k) for k in delta.keywords]
     # «بی سیم»: two keywords that are one word of a feature read («بیسیم») were said by it.
     joined = {i + d for i in range(len(folded) - 1) if folded[i] + folded[i + 1] in used for d in (0, 1)}

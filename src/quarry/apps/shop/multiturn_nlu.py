@@ -19,11 +19,11 @@ from functools import cache
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
-from .nlu import function_words, parse_question, unit_forms
+from .nlu import function_words, parse_question, unit_forms, unit_of
 from .question_words import listed, pattern, words
 from .scope import read_scope
 from .spelling import latin_terms
-from .vocab import loaded_words
+from .vocab import BRANDS, CatalogueWords, loaded_words
 
 _QUESTION = re.compile(r"چقدر|چند|کمترین|بیشترین|میانگین|how much|how many|what is|lowest|average")
 _CODE_WORDS = re.compile(r"(?<!\w)(کد|مدل|model)(?!\w)")
@@ -66,6 +66,8 @@ _MODEL_NUMBER = re.compile(
 _CAPACITY = re.compile(r"(?<![\w.])\d{2,4}\s*(?:گیگ\w*|gb|tb|ترابایت)(?!\w)")
 
 
+_LATIN_YEAR = re.compile(r"(?<!\w)[a-z]+\s+(?:19|20)\d\d(?!\d)")
+"""A Latin series word with a year ("se 2023", "galaxy a 2024")."""
 _SPEC_WORDS = frozenset({"ram", "رم", "رام", "size", "سایز", "ta", "تا", "zire", "زیر", "under", "below", "ba", "با"})
 """Words a number follows that name a spec or a bound, not a model ("رم ۸", "size 42", "ta 20")."""
 
@@ -116,4 +118,27 @@ def is_side_question(text: str) -> bool:
     # "oh and I'm in Tehran, cheapest one?": "and" is in some product's name, but names none.
     named = [w for w in re.findall(r"\w+", product)
              if len(w) > 1 and not w.isdigit() and w not in described and w not in function_words()]  # fmt: skip
-    return names_a_code(product) or any(words_.knows(w) for w in named)
+    # A brand, a category or a colour alone names no one product: «نه اصلا سامسونگ نمیخوام، شیائومی ببین»
+    # changes the dialogue's brand. Nor does one word of some name: "I live in Mashhad, which one is the
+    # cheapest?" is no question about JBL's Live (it had been answered with a Live headphone's price).
+    broad = _broad_words(words_)
+    # «آیفون ۱۵ پرو», "SE 2023": a series word with its number names a model.
+    model = any(_a_model(m, product, described) for m in _MODEL_NUMBER.finditer(product)) or bool(
+        _LATIN_YEAR.search(product)
+    )
+    return names_a_code(product) or model or sum(1 for w in set(named) if words_.knows(w) and w not in broad) >= 2
+
+
+def _a_model(m: re.Match[str], text: str, described: set[str]) -> bool:
+    """A word and a number that name a model («آیفون ۱۵»): not a spec or a feature's word with its
+    value («ظرفیت ۸ کیلو», «رم ۸»), nor a number with its unit."""
+    after = re.match(r"\s*(\w+)", text[m.end() :])
+    unit = after is not None and unit_of(after.group(1)) is not None
+    return m.group(1) not in _SPEC_WORDS and m.group(1) not in described and not unit
+
+
+def _broad_words(words_: CatalogueWords) -> frozenset[str]:
+    """Words of brand names, category names and colours: each names many products."""
+    brands = {w for b in BRANDS for name in (b.fa, b.en.lower()) for w in fold_joined(name).split()}
+    categories = {w for phrase, _ in words_.categories for w in phrase.split()}
+    return frozenset(brands | categories | set(words_.colours))

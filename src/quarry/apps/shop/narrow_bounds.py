@@ -24,7 +24,7 @@ from quarry.nlu.numbers import words_to_digits
 from quarry.nlu.scan import Scan
 from quarry.search.text import fold_joined
 
-from .nlu import unit_of
+from .nlu import unit_of, units_joined
 from .once import once
 
 _LANGS = ("en", "fa", "finglish")
@@ -137,10 +137,14 @@ class FeatureBounds:
     words: frozenset[str]
 
 
+_A_MAXIMUM = fold_joined("حداکثر")
+"""The first word of a feature key that is itself a maximum («حداکثر وزن قابل تحمل»)."""
+
+
 def feature_bounds(db: Database, text: str, category: int) -> FeatureBounds:
     """The bounds `text` puts on the measured features of `category`."""
     features = measured_features(db).get(category, ())
-    t = words_to_digits(fold_joined(text.lower()))
+    t = units_joined(words_to_digits(fold_joined(text.lower())))
     if not features:
         return FeatureBounds({}, frozenset())
     scan = Scan(t)
@@ -158,6 +162,10 @@ def feature_bounds(db: Database, text: str, category: int) -> FeatureBounds:
             return None
         lo = bound.lo if bound.kind in ("min", "range") else None
         hi = bound.hi if bound.kind in ("max", "range") else None
+        if bound.kind == "max" and fold_joined(feature.key).startswith(_A_MAXIMUM):
+            # «تا ۱۵۰ کیلو وزن رو تحمل کنه» "bears up to 150 kg": of a feature that is itself a maximum,
+            # "up to N" asks that maximum to reach N.
+            lo, hi = hi, None
         ranges[feature.key] = (lo, hi)
         used.update(m.string[m.start() : max(m.end(), bound.end)].split())  # a negating verb too
         used.update(w for w in before if fuzz.partial_ratio(w, fold_joined(feature.key)) >= NAMED)

@@ -95,6 +95,12 @@ def _lexicon(part: str) -> dict[str, str]:
     return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()}
 
 
+def english_forms(values: set[str]) -> set[str]:
+    """The words of the English names of stored values (folded): "side by side" for «ساید بای ساید»."""
+    folded = {fold_joined(v) for v in values}
+    return {w for en, fa in _lexicon("values").items() if fa in folded for w in en.split()}
+
+
 def _readings(text: str) -> list[str]:
     """The utterance folded, with numbers in digits and without its price, score and warranty phrases;
     English values and units added in Persian, Finglish also read in Persian script."""
@@ -198,10 +204,16 @@ def _phrase_at(tokens: list[str], phrase: list[str], *, close: bool) -> tuple[in
 
 
 def features_named(
-    db: Database, text: str, category: int, english_keys: dict[str, str], bounded: frozenset[str] = frozenset()
+    db: Database,
+    text: str,
+    category: int,
+    english_keys: dict[str, str],
+    bounded: frozenset[str] = frozenset(),
+    spent: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Feature key → stored value for every feature of `category` the utterance asks for (`bounded`: keys
-    the utterance bounds instead, «حداقل ۸ کیلو», whose number names no value)."""
+    the utterance bounds instead, «حداقل ۸ کیلو», whose number names no value; `spent`: the words a bound
+    was read from, which name no other value: "at least 16GB of RAM" is no 16-inch screen)."""
     values = tuple(v for v in category_values(db).get(category, ()) if v.key not in bounded)
     # Negations are read on the words as typed: the number reader takes «نه» ("no") for nine.
     raw = re.sub(r"[^\w\s]", " ", fold_joined(text.lower())).split()
@@ -209,7 +221,7 @@ def features_named(
     values = tuple(v for v in values if v not in refused)
     found: dict[str, Value] = {}
     for reading in _readings(text):
-        tokens = reading.split()
+        tokens = [w for w in reading.split() if w not in spent]
         for key, v in {**_words(tokens, values, english_keys), **_numbers(tokens, values, english_keys)}.items():
             found.setdefault(key, v)
     return {k: v.value for k, v in found.items()}

@@ -161,6 +161,16 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     return _wider_feature(text, fa, words) or (fa, phrase)
 
 
+def feature_lifted(text: str, words: CatalogueWords) -> str | None:
+    """The feature key `text` says no longer matters («مکانیزمش زیاد مهم نیست», "the colour doesn't
+    matter"); None when it lifts none."""
+    t = _without_enclitics(_PUNCT.sub(" ", fold_joined(text.lower())), words)
+    if not phrases("scope.indifferent").search(t):
+        return None
+    found = feature_in(t, words)
+    return found[0] if found is not None else None
+
+
 def _wider_feature(text: str, fa: str, words: CatalogueWords) -> tuple[str, str] | None:
     """The one feature whose name holds every word of feature `fa` and more of the question's words
     («تا چند کیلو وزن رو تحمل میکنه» names «حداکثر وزن قابل تحمل», not «وزن»); None when there is none."""
@@ -789,9 +799,18 @@ _HOW_MANY = re.compile(r"(?<!\w)(?:چند|چقدر|how many|how much|chand)\s+(\
 def unit_forms() -> dict[str, str]:
     """Unit words as people write them (and the stored units themselves) → the unit as stored."""
     table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
-    return {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()} | {
-        fold_joined(v): fold_joined(v) for v in table.values()
-    }
+    forms = {fold_joined(k.lower()): fold_joined(v) for k, v in table.items()}
+    # A unit of two words ("place settings") is also read written as one, as `units_joined` writes it.
+    forms |= {k.replace(" ", ""): v for k, v in forms.items() if " " in k}
+    return forms | {fold_joined(v): fold_joined(v) for v in table.values()}
+
+
+def units_joined(t: str) -> str:
+    """Folded `t` with each unit of several words written as one word ("14 place settings" → "14
+    placesettings"), so that a bound after it reads ("14 place settings or more")."""
+    for form in sorted((k for k in unit_forms() if " " in k), key=len, reverse=True):
+        t = re.sub(rf"(?<!\w){re.escape(form)}(?!\w)", form.replace(" ", ""), t)
+    return t
 
 
 def unit_of(word: str) -> str | None:

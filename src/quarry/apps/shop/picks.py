@@ -16,6 +16,8 @@ from quarry.nlu.degree import Degree, find_degrees
 from quarry.nlu.lexicon import load_lexicon
 from quarry.search.text import fold_joined
 
+from .question_words import words as phrases
+
 _MAX_OPTION = 99
 _OBJECT_MARKER = "و"
 """Colloquial «را» glued to the word («دومیو» = «دومی را»)."""
@@ -72,7 +74,18 @@ def _which() -> frozenset[str]:
 
 
 def _price_superlatives(text: str) -> list[Degree]:
-    return [d for d in find_degrees(text) if d.degree == "superlative" and d.concept in ("cheap", "expensive")]
+    """The price superlatives of `text`; a comparative asked with "which" («کدوم ارزون‌تره؟», "which one is
+    cheaper?") picks among the options the same way."""
+    found = [d for d in find_degrees(text) if d.concept in ("cheap", "expensive")]
+    for concept, metric in (("cheap", "metrics.min_price"), ("expensive", "metrics.max_price")):
+        # "what's the lowest price you have?", «کمترین قیمت»: the question grammar's words for the extreme.
+        for m in phrases(metric).finditer(text.lower()):
+            if not any(d.start < m.end() and m.start() < d.end for d in found):
+                found.append(Degree(concept, "superlative", m.start(), m.end(), m.group()))
+    most = [d for d in found if d.degree == "superlative"]
+    if most or not any(w in _which() for w in re.findall(r"\w+", fold_joined(text.lower()))):
+        return most
+    return [d for d in found if d.degree == "comparative"]
 
 
 def said_extreme(text: str) -> str | None:

@@ -31,7 +31,8 @@ Constraint = str
 (delivery, condition, instalments, discount, stock)."""
 _LANGS = ("en", "fa", "finglish")
 _MONEY = Quantity("money", money_pattern, lambda m, p, o, q: money_value(m, p, scale_from=o, q=q), marked=marked)
-_SCORE_VALUE = re.compile(r"(?<![\d.])([0-5](?:\.\d+)?)(?![\d.])")
+_SCORE_VALUE = re.compile(r"(?<![\d.])([0-5](?:\.\d+)?)(?!\d|\.\d)")
+"""A score of 0-5; a full stop after it ends the sentence ("rated at least 4.")."""
 _WINDOW = 4
 """Words after a score noun where its bound is looked for ("rated 4.5 or more", «امتیاز بالای ۴»)."""
 _BARE_MILLIONS = 1_000_000

@@ -61,6 +61,10 @@ class MemberDetails(BaseModel):
         return bool(value) if isinstance(value, list | dict) else value is not None
 
 
+_FEATURE = "feature:"
+"""`MemberDelta.cleared` prefix of a feature the user lifted («مکانیزمش مهم نیست»)."""
+
+
 class MemberDelta(BaseModel):
     """What one utterance adds or changes (None = unchanged)."""
 
@@ -78,14 +82,19 @@ class MemberDelta(BaseModel):
     stop: bool = Field(False, description="The user wants to stop («بیخیال», 'cancel').")
     cleared: list[str] = Field(
         default_factory=list,
-        description="Slots whose value the user took back ('forget Samsung'): 'brand_id', 'city_id'.",
+        description="Slots whose value the user took back ('forget Samsung'): 'brand_id', 'city_id', or "
+        "'feature:<key>' for a feature that no longer matters.",
     )
 
     def apply(self, details: MemberDetails) -> MemberDetails:
         """`details` updated with this delta."""
         said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop", "cleared"})
-        update = {k: None for k in self.cleared} | {k: v for k, v in said.items() if v is not None}
+        slots = [k for k in self.cleared if not k.startswith(_FEATURE)]
+        update = {k: None for k in slots} | {k: v for k, v in said.items() if v is not None}
         out = details.model_copy(update=update)
+        lifted = {k.removeprefix(_FEATURE) for k in self.cleared if k.startswith(_FEATURE)}
+        out.attributes = {k: v for k, v in out.attributes.items() if k not in lifted}
+        out.ranges = {k: v for k, v in out.ranges.items() if k not in lifted}
         if self.category_id is not None and self.category_id != details.category_id:
             out.keywords, out.attributes, out.ranges = [], {}, {}
         out.keywords = list(dict.fromkeys([*out.keywords, *self.keywords]))
