@@ -39,6 +39,7 @@ from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAns
 from .multiturn_nlu import names_a_code
 from .nlu import Question, ask_for_city, parse_question
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
+from .question_words import words as phrases
 from .question_words import writes_persian
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 from .transliterate import finglish_to_persian, sounds_alike
@@ -230,6 +231,7 @@ def _covered(product: str, c: Candidate) -> int:
     names = set(re.findall(r"\w+", fold_joined(f"{c.english_name} {c.persian_name}".lower())))
     latin = [w for w in names if w.isascii() and w.isalpha()]
     names |= {fold_joined(finglish_to_persian(w)) for w in latin}
+
     return sum(1 for w in asked if w in names or any(fuzz.ratio(w, n) >= SAME_WORD for n in names)
                or any(sounds_alike(w, n) for n in latin))  # fmt: skip
 
@@ -283,14 +285,19 @@ def _pick_feature(features: list[Feature], wanted: str | None) -> Feature | None
     return min(near, key=lambda f: len(f.name)) if near else None
 
 
-def _sibling_feature(features: list[Feature], wanted: str, unit: str | None) -> Feature | None:
+def _sibling_feature(features: list[Feature], wanted: str, unit: str | None, *, measure: bool) -> Feature | None:
     """The product's one feature that shares the thing `wanted` is of («عمر باتری» for «ظرفیت باتری»: the
     words after the first), measured in `unit` when one was asked; None when there is not exactly one."""
     of = set(fold_joined(wanted).split()[1:])
     if not of:
         return None
+    # Asked how much, only a measure answers: «جنس پارچ» (its material) is no «ظرفیت پارچ».
     near = [
-        f for f in features if of & set(fold_joined(f.name).split()[1:]) and fold_joined(f.name) != fold_joined(wanted)
+        f
+        for f in features
+        if of & set(fold_joined(f.name).split()[1:])
+        and fold_joined(f.name) != fold_joined(wanted)
+        and (not measure or _MEASURE.match(fold_joined(f.value).strip()))
     ]
     if unit is not None:
         near = [f for f in near if _measured_in([f], unit) is not None]
@@ -481,7 +488,8 @@ def _feature_answer(q: Question, text: str, product: Candidate, features: list[F
         feature = _measured_in(features, q.unit)
     if feature is None and q.feature is not None:
         # «باتری … چند ساعت»: the battery a headphone records is its life, not its capacity.
-        feature = _sibling_feature(features, q.feature, q.unit)
+        amount = q.unit is not None or bool(phrases("asks_amount").search(fold_joined(text.lower())))
+        feature = _sibling_feature(features, q.feature, q.unit, measure=amount)
     if q.yes_no and feature is not None and feature.value in (HAS, HAS_NOT):
         # The feature named by the parser (its words written apart: «چند کاره») holds a yes or a no.
         verdict = YesNo("yes" if feature.value == HAS else "no", feature.name, feature.value)

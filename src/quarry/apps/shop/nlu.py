@@ -21,6 +21,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
+from rapidfuzz import fuzz
+
 from quarry.nlu.coverage import stopwords
 from quarry.nlu.degree import Degree, find_degrees
 from quarry.nlu.fuzzy import best_name
@@ -144,8 +146,10 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
         if m := re.search(rf"(?<!\w){joined}{spec}", text):
             found.append((m.start(), -len(f), fa, m.group()))
     for en, fa in words.feature_names.items():
-        if m := re.search(rf"(?<!\w){re.escape(en.lower())}{spec}", text):
-            found.append((m.start(), -len(en), fa, en.lower()))
+        for m in re.finditer(rf"(?<!\w){re.escape(en.lower())}{spec}", text):
+            if not _GLUED.search(text[: m.start()].rstrip().split(" ")[-1]):  # "32GB RAM": a spec of the product
+                found.append((m.start(), -len(en), fa, en.lower()))
+                break
     for fa in words.features:
         # «تعداد پورت خروجی» asked as «چند تا پورت خروجی»: the count word is the question's own.
         head, _, rest = fold_joined(fa).partition(" ")
@@ -214,15 +218,32 @@ def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | Non
     Persian, matched against the catalogue's feature keys with rapidfuzz (the longest run first)."""
     tokens = text.split()
     keys = {fold_joined(f): f for f in words.features}
+    # «تعداد پورت خروجی» is named "port khoroji": a key is also its words after a count word.
+    counted = phrases("counts.words")
+    for key, f in list(keys.items()):
+        head, _, rest = key.partition(" ")
+        if rest and counted.fullmatch(head):
+            keys.setdefault(rest, f)
     for size in (3, 2, 1):
         for i in range(len(tokens) - size + 1):
             run = tokens[i : i + size]
             if not all(_LATIN_WORD.fullmatch(w) and looks_finglish(w) for w in run):
                 continue
+            if (i + size < len(tokens) and tokens[i + size][:1].isdigit()) or (i and _GLUED.fullmatch(tokens[i - 1])):
+                continue  # "ram 12", "8gb ram": a spec of the product, not the feature asked about
+            # "vaznesh", "mokhazanash": the spoken possessive ending is no part of the name.
+            run = [*run[:-1], _FINGLISH_ENCLITIC.sub("", run[-1]) or run[-1]]
             written = " ".join(finglish_to_persian(w) for w in run)
-            if (hit := best_name(written, tuple(keys), cutoff=FINGLISH_FEATURE_CUTOFF)) is not None:
-                return keys[hit.name], " ".join(run)
+            scored = [(fuzz.ratio(written, k), k) for k in keys]
+            best = max(scored, default=(0.0, ""))
+            # A short word is read exactly: "saz" (of "chai saz") is no «سایز».
+            cutoff = 100.0 if size == 1 and len(run[0]) < 5 else FINGLISH_FEATURE_CUTOFF
+            if best[0] >= cutoff:
+                return keys[best[1]], " ".join(tokens[i : i + size])
     return None
+
+
+_FINGLISH_ENCLITIC = re.compile(r"(?<=\w{3})(?:esh|ash|eshoon)$")
 
 
 def _cut(text: str, m: re.Match[str]) -> str:
@@ -781,7 +802,11 @@ def _opens_with(t: str, phrase: str, words: CatalogueWords) -> bool:
     """The message opens with a feature's name and goes on to the product's category («رزولوشن تلویزیون
     …», «رم گوشی …»), not to a value or a bound («رنگ مشکی …», «رم ۸ گیگ», "RAM at least 8GB",
     «پردازنده Core i5» describe what is wanted)."""
-    body = t.lstrip()
+    # «لطفاً وزن یخچال … را اعلام کنید»: a polite word before the feature's name opens nothing.
+    opening = t.split()
+    while opening and opening[0] in function_words() and not opening[0].startswith(phrase):
+        opening.pop(0)
+    body = " ".join(opening)
     if not body.startswith(phrase):
         return False
     after = body[len(phrase) :].split()
@@ -832,10 +857,9 @@ def _unit_asked(t: str) -> tuple[str, str] | None:
     if m is None:
         return None
     word = m.group(1)
-    units = unit_forms()
     for form in (word, word[:-1], word[:-2], word.removesuffix("es")):
-        if form in units:
-            return units[form], m.group(0)
+        if len(form) > 1 and (unit := unit_of(form)) is not None:  # Finglish too: "chand vate", "litre"
+            return unit, m.group(0)
     return None
 
 
