@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.orchestrator import run
@@ -24,6 +25,13 @@ def prepared_database() -> Database:
 def ask(chat: str, text: str) -> ShopTurn:
     """One text turn of chat `chat`, through `POST /chat`'s own pipeline."""
     return asyncio.run(run(chat, [TextPart(type="text", content=text)]))
+
+
+def dialogue(*turns: str) -> ShopTurn:
+    """Every turn of one new chat in order, through `POST /chat`'s own pipeline; the last turn's reply."""
+    chat = f"t-{uuid.uuid4().hex}"
+    replies = [ask(chat, text) for text in turns]
+    return replies[-1]
 
 
 def offer(db: Database, member_key: str) -> dict[str, object]:

@@ -22,7 +22,7 @@ from quarry.apps.shop.variants import differences
 from quarry.apps.shop.vocab import catalogue_words
 from quarry.db import Database
 from quarry.search.text import fold_joined
-from tests.shop_support import ask, offer, prepared_database
+from tests.shop_support import ask, dialogue, offer, prepared_database
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +39,11 @@ def test_a_category_typed_without_its_space_is_the_category(shop_db: Database) -
 
 
 def test_a_value_typed_as_two_words_is_the_stored_value_and_no_name_words(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "هدفون بی سیم میخوام")
-    ask(chat, "زیر ۵ میلیون")
-    turn = ask(chat, "تو تهران ارزونترینش کدومه؟")
+    turn = dialogue(
+        "هدفون بی سیم میخوام",
+        "زیر ۵ میلیون",
+        "تو تهران ارزونترینش کدومه؟",
+    )
     assert len(turn.member_random_keys) == 1
     row = shop_db.fetch_one(
         "SELECT b.extra_features->>'نوع اتصال' AS link, b.brand_id, m.price FROM shop.members m"
@@ -83,10 +84,11 @@ def test_a_small_amount_of_toman_without_a_scale_is_in_millions(said: str, toman
 
 
 def test_a_budget_in_spoken_toman_narrows_the_dialogue(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "پلوپز پارس خزر میخوام")
-    ask(chat, "زیر ۴ تومن باشه، گارانتی هم داشته باشه")
-    turn = ask(chat, "تو تهران ارزونترینش کدومه؟")
+    turn = dialogue(
+        "پلوپز پارس خزر میخوام",
+        "زیر ۴ تومن باشه، گارانتی هم داشته باشه",
+        "تو تهران ارزونترینش کدومه؟",
+    )
     assert len(turn.member_random_keys) == 1
     row = offer(shop_db, turn.member_random_keys[0])
     assert row["has_warranty"] is True and int(str(row["price"])) < 4_000_000

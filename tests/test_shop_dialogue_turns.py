@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 
@@ -20,7 +19,7 @@ from quarry.apps.shop.picks import said_extreme
 from quarry.db import Database
 from quarry.nlu.numbers import words_to_digits
 from quarry.search.text import fold_joined
-from tests.shop_support import ask, prepared_database
+from tests.shop_support import dialogue, prepared_database
 
 
 @pytest.fixture(scope="module")
@@ -63,29 +62,32 @@ def test_brands_alone_change_the_dialogue_and_are_no_side_question() -> None:
 
 
 def test_a_brand_taken_back_and_another_named_is_applied(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "گوشی سامسونگ میخوام")
-    ask(chat, "تا ۲۰ میلیون")
-    turn = ask(chat, "نه اصلا سامسونگ نمیخوام، شیائومی ببین. ارزونترین چیه؟")
+    turn = dialogue(
+        "گوشی سامسونگ میخوام",
+        "تا ۲۰ میلیون",
+        "نه اصلا سامسونگ نمیخوام، شیائومی ببین. ارزونترین چیه؟",
+    )
     assert turn.route == "multi_turn" and len(turn.member_random_keys) == 1
     expected = _cheapest(shop_db, "g.title = 'گوشی موبایل' AND r.title = 'شیائومی' AND m.price <= 20000000", {})
     assert turn.member_random_keys == [expected]
 
 
 def test_washing_machine_said_short_applies_its_capacity_bound(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "لباسشویی میخوام، ظرفیتش ۸ کیلو به بالا")
-    ask(chat, "بوش باشه")
-    turn = ask(chat, "تو شیراز ارزونترین چی داری؟")
+    turn = dialogue(
+        "لباسشویی میخوام، ظرفیتش ۸ کیلو به بالا",
+        "بوش باشه",
+        "تو شیراز ارزونترین چی داری؟",
+    )
     assert len(turn.member_random_keys) == 1
     assert _number(_feature(shop_db, turn.member_random_keys[0], "ظرفیت")) >= 8
 
 
 def test_an_english_value_in_a_finglish_dialogue_is_the_stored_value(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "yakhchal mikham")
-    ask(chat, "side by side bashe")
-    turn = ask(chat, "tehran ba garanti, arzoon tarinesh?")
+    turn = dialogue(
+        "yakhchal mikham",
+        "side by side bashe",
+        "tehran ba garanti, arzoon tarinesh?",
+    )
     assert len(turn.member_random_keys) == 1
     expected = _cheapest(
         shop_db,
@@ -97,11 +99,12 @@ def test_an_english_value_in_a_finglish_dialogue_is_the_stored_value(shop_db: Da
 
 
 def test_a_ram_bound_names_no_screen_size(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "I need a laptop for work")
-    ask(chat, "Lenovo, with at least 16GB of RAM")
-    ask(chat, "under 60m toman")
-    turn = ask(chat, "I live in Mashhad. which one is the cheapest?")
+    turn = dialogue(
+        "I need a laptop for work",
+        "Lenovo, with at least 16GB of RAM",
+        "under 60m toman",
+        "I live in Mashhad. which one is the cheapest?",
+    )
     assert len(turn.member_random_keys) == 1
     expected = _cheapest(
         shop_db,
@@ -119,11 +122,12 @@ def test_which_with_a_comparative_picks_the_extreme(said: str, extreme: str | No
 
 
 def test_how_many_offers_is_the_count_under_every_constraint(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "ساعت هوشمند اپل میخوام")
-    ask(chat, "تهران")
-    ask(chat, "با گارانتی و زیر ۲۰ میلیون")
-    turn = ask(chat, "چند تا پیشنهاد داری؟")
+    turn = dialogue(
+        "ساعت هوشمند اپل میخوام",
+        "تهران",
+        "با گارانتی و زیر ۲۰ میلیون",
+        "چند تا پیشنهاد داری؟",
+    )
     row = shop_db.fetch_one(
         """SELECT count(*) AS n FROM shop.members m JOIN shop.base_products b ON b.random_key = m.base_random_key
            JOIN shop.shops s ON s.id = m.shop_id JOIN shop.cities c ON c.id = s.city_id
@@ -135,10 +139,11 @@ def test_how_many_offers_is_the_count_under_every_constraint(shop_db: Database) 
 
 
 def test_the_lowest_price_asked_in_a_dialogue_is_the_price_of_the_cheapest_offer(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "I want a gas stove")
-    ask(chat, "Snowa")
-    turn = ask(chat, "what's the lowest price you have, any city?")
+    turn = dialogue(
+        "I want a gas stove",
+        "Snowa",
+        "what's the lowest price you have, any city?",
+    )
     assert turn.member_random_keys and len(turn.member_random_keys) == 1
     row = shop_db.fetch_one("SELECT price FROM shop.members WHERE random_key = :k", {"k": turn.member_random_keys[0]})
     expected = shop_db.fetch_one(
@@ -165,16 +170,18 @@ def test_a_score_before_a_full_stop_and_a_size_in_centimetres_are_no_price(
 
 
 def test_a_bound_after_a_unit_of_two_words_and_a_colour_key_narrow_the_dialogue(shop_db: Database) -> None:
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "looking for a Bosch dishwasher, 14 place settings or more")
-    ask(chat, "in Karaj please")
-    turn = ask(chat, "needs warranty and a seller rated at least 4. cheapest?")
+    turn = dialogue(
+        "looking for a Bosch dishwasher, 14 place settings or more",
+        "in Karaj please",
+        "needs warranty and a seller rated at least 4. cheapest?",
+    )
     assert turn.member_random_keys and len(turn.member_random_keys) == 1
     assert _number(_feature(shop_db, turn.member_random_keys[0], "ظرفیت")) >= 14
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "میز تحریر میخوام عرضش حداقل ۱۲۰ سانت باشه")
-    ask(chat, "رنگ سفید")
-    turn = ask(chat, "تا ۱۰ میلیون، اصفهان. گارانتی داشته باشه، ارزون ترینش؟")
+    turn = dialogue(
+        "میز تحریر میخوام عرضش حداقل ۱۲۰ سانت باشه",
+        "رنگ سفید",
+        "تا ۱۰ میلیون، اصفهان. گارانتی داشته باشه، ارزون ترینش؟",
+    )
     assert turn.member_random_keys and len(turn.member_random_keys) == 1
     key = turn.member_random_keys[0]
     assert _feature(shop_db, key, "رنگ") == "سفید" and _number(_feature(shop_db, key, "عرض")) >= 120
@@ -188,10 +195,11 @@ def test_a_feature_that_no_longer_matters_stops_filtering(shop_db: Database) -> 
     assert feature_lifted("مکانیزمش زیاد مهم نیست حالا، فقط ارزونترینو بگو", words) == "مکانیزم"
     assert feature_lifted("the colour does not matter", words) == "رنگ"
     assert feature_lifted("گارانتی مهم نیست", words) is None  # a scope, lifted by the scope reader
-    chat = f"t-{uuid.uuid4().hex}"
-    ask(chat, "صندلی اداری ارگونومیک میخوام")
-    ask(chat, "مشهد")
-    turn = ask(chat, "مکانیزمش زیاد مهم نیست حالا، فقط ارزونترینو بگو")
+    turn = dialogue(
+        "صندلی اداری ارگونومیک میخوام",
+        "مشهد",
+        "مکانیزمش زیاد مهم نیست حالا، فقط ارزونترینو بگو",
+    )
     assert turn.member_random_keys and len(turn.member_random_keys) == 1
     expected = _cheapest(shop_db, "g.title = 'صندلی اداری' AND c.name = 'مشهد'", {})
     assert turn.member_random_keys == [expected]
