@@ -15,7 +15,7 @@ from quarry.apps.shop.models import ShopTurn, TextPart
 from quarry.apps.shop.multiturn_nlu import is_exploration
 from quarry.apps.shop.nlu import _latin_models, _spelled
 from quarry.apps.shop.orchestrator import run
-from quarry.apps.shop.variants import _colour
+from quarry.apps.shop.variants import colour_of
 from quarry.apps.shop.vocab import loaded_words
 from quarry.db import Database
 from quarry.nlu.numbers import find_number_words
@@ -65,8 +65,8 @@ def test_one_hundred_is_a_persian_number_word() -> None:
 def test_a_finglish_colour_adjective_is_the_stored_colour(shop_db: Database) -> None:
     colours = loaded_words().colours
     stored = {c for c in colours.values() if fold_joined(c) == fold_joined("نقره‌ای")}
-    assert stored and _colour("noghrei", colours) in stored
-    assert _colour("barghi", colours) is None  # «برقی» (electric) is no colour
+    assert stored and colour_of("noghrei", colours) in stored
+    assert colour_of("barghi", colours) is None  # «برقی» (electric) is no colour
 
 
 @pytest.mark.parametrize(

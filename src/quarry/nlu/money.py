@@ -31,11 +31,15 @@ def money_pattern(p: str = "") -> str:
     scale word, an optional currency after."""
     cur = core_lexicon("money")["currencies"]
     fractions = _alt(list(fraction_words()))
+    joined = core_lexicon("numbers")["and_fraction"]
+    plus = rf"(?:\s*(?:{_alt(joined['joiners'])})\s+(?P<{p}plus>{_alt(list(joined['fractions']))})(?!\w))?"
     return (
         rf"(?:(?<!\w)(?P<{p}cur>{_alt(cur['before'])}))?\s*"
         rf"(?:(?<![\d.,])(?P<{p}num>{NUMBER})|(?P<{p}frac>{fractions})(?:\s+an?)?)"
         # Spoken Persian puts its copula on the scale word («۳۰ میلیونه» "it's 30 million").
         rf"\s*(?P<{p}suf>{_alt(list(scales()))})?(?:(?<=[\u0600-\u06ff])ه)?(?!\w)"
+        # «۳ میلیون و نیم»: a fraction after the scale word is a share of it (2.5 before it is words_to_digits')
+        rf"{plus}"
         rf"(?:\s*(?P<{p}cur2>{_alt(cur['after'])})(?![^\W\d_]))?"
     )
 
@@ -48,7 +52,8 @@ def money_value(m: re.Match[str], p: str = "", *, scale_from: re.Match[str] | No
         suf = scale_from[q + "suf"]
     factor = scales()[suf.lower()] if suf else 1.0
     if m[p + "num"] is not None:
-        return float(m[p + "num"].replace(",", "").replace(" ", "")) * factor
+        share = core_lexicon("numbers")["and_fraction"]["fractions"][m[p + "plus"].lower()] if m[p + "plus"] else 0.0
+        return (float(m[p + "num"].replace(",", "").replace(" ", "")) + share) * factor
     if suf is None:
         return None
     return fraction_words()[m[p + "frac"].lower()] * factor

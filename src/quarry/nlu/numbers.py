@@ -201,7 +201,22 @@ def words_to_digits(text: str, langs: tuple[str, ...] = LANGS) -> str:
         out.append(_digits(f.value))
         last = f.end
     out.append(text[last:])
-    return _decimals("".join(out), langs)
+    return _fractions_joined(_decimals("".join(out), langs))
+
+
+@cache
+def _and_fraction() -> tuple[re.Pattern[str], dict[str, float]]:
+    table = core_lexicon("numbers")["and_fraction"]
+    joiners = "|".join(re.escape(w) for w in sorted(table["joiners"], key=len, reverse=True))
+    shares = {str(k).lower(): float(v) for k, v in table["fractions"].items()}
+    words = "|".join(re.escape(w) for w in sorted(shares, key=len, reverse=True))
+    return re.compile(rf"(?<![\d.,])(\d+)\s*(?:{joiners})\s+({words})(?!\w)", re.IGNORECASE), shares
+
+
+def _fractions_joined(text: str) -> str:
+    """ "2 and a half", «۲ و نیم», "2 o nim" as one number (2.5): the fraction is no second amount."""
+    rx, shares = _and_fraction()
+    return rx.sub(lambda m: _digits(int(m.group(1)) + shares[m.group(2).lower()]), text)
 
 
 def _single(word: str, langs: tuple[str, ...]) -> str | None:

@@ -37,14 +37,15 @@ from .honesty import PRICE_METRICS, in_rial, not_applied_message, unapplied
 from .lowest_offer import LowestOffer, lowest_offer
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
 from .multiturn_nlu import names_a_code
-from .nlu import Question, ask_for_city, parse_question
+from .nlu import Question, ask_for_city, parse_question, written_form
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .question_words import words as phrases
 from .question_words import writes_persian
+from .shop_count import ShopCount, count_shops
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
-from .transliterate import finglish_to_persian, sounds_alike
+from .transliterate import finglish_to_persian, looks_finglish, sounds_alike
 from .variants import differences, unasked_variants
-from .vocab import loaded_words
+from .vocab import CatalogueWords, loaded_words
 from .yes_no import HAS, HAS_NOT, YesNo, availability_message, yes_no_answer, yes_no_message
 
 MIN_LOOKUP_SCORE = 1.0
@@ -152,6 +153,28 @@ async def get_lowest_offer_tool(ctx: RunContext[ShopDeps], description: str) -> 
     return out
 
 
+async def count_shops_tool(
+    ctx: RunContext[ShopDeps],
+    city: str | None = None,
+    has_warranty: bool | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+) -> dict[str, Any]:
+    """How many shops there are when NO product is named ("how many shops in Qom?", "how many sellers
+    with a warranty in Tehran"): in `city`, with or without a warranty, scored at least / at most. For
+    one product's sellers use get_seller_statistics. `applied` lists the filters used."""
+    args = {"city": city, "has_warranty": has_warranty, "min_score": min_score, "max_score": max_score}
+    key, seen = _once(ctx.deps, "count_shops", args)
+    if seen is not None:
+        return dict(seen)
+    db = ctx.deps.db
+    counted = await db.run(count_shops, db, city=city, has_warranty=has_warranty, min_score=min_score,
+                           max_score=max_score)  # fmt: skip
+    out = counted.model_dump()
+    ctx.deps.calls[key] = out
+    return out
+
+
 # The agents are built once per process: they hold no per-turn state (that is in the deps and the
 # run), and building one reads every tool's signature and docstring (~3 ms for the catalogue agent).
 @cache
@@ -168,6 +191,7 @@ def single_turn_agent() -> Agent[ShopDeps, ShopAnswer]:
             Tool(get_product_features_tool, name="get_product_features"),
             Tool(get_seller_statistics_tool, name="get_seller_statistics"),
             Tool(get_lowest_offer_tool, name="get_lowest_offer"),
+            Tool(count_shops_tool, name="count_shops"),
         ],
     )
 
@@ -232,8 +256,25 @@ def _covered(product: str, c: Candidate) -> int:
     latin = [w for w in names if w.isascii() and w.isalpha()]
     names |= {fold_joined(finglish_to_persian(w)) for w in latin}
 
-    return sum(1 for w in asked if w in names or any(fuzz.ratio(w, n) >= SAME_WORD for n in names)
-               or any(sounds_alike(w, n) for n in latin))  # fmt: skip
+    words = loaded_words()
+    return sum(
+        1
+        for w in asked
+        if w in names
+        or _persian_readings(w, words) & names
+        or any(fuzz.ratio(w, n) >= SAME_WORD for n in names)
+        or any(sounds_alike(w, n) for n in latin)
+    )
+
+
+def _persian_readings(word: str, words: CatalogueWords) -> set[str]:
+    """A Finglish word read in Persian letters ("soorat" → «صورت», "mardoone" → «مردانه»); a final "e" is
+    also the letter «ه» the reading may leave out ("mardane" → «مردان», «مردانه»). Empty for other words."""
+    if not (word.isascii() and looks_finglish(word)):
+        return set()
+    read = fold_joined(finglish_to_persian(word))
+    forms = {read, read + "ه"} if word.endswith("e") and not read.endswith("ه") else {read}
+    return {written_form(f, words) for f in forms}
 
 
 def equal_fits(found: list[Candidate], product: str) -> list[Candidate]:
@@ -391,8 +432,19 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if q.intent == "compare":
         return _compare(q, returns, info, _called_keys(messages))
     if not returns:
+        if q.intent == "seller" and q.metric == "shops" and not _names_a_product(q.product):
+            # «کلا چند تا فروشگاه تو قم دارین؟»: no product named, so the shops themselves are counted.
+            return _call("count_shops", {"city": q.city, **_shop_filters(q)})
         return _call("search_base_products", {"query": q.product})
     last = returns[-1]
+    if last.tool_name == "count_shops":
+        counted = ShopCount.model_validate(last.content)
+        if counted.unresolved:
+            return output_call(info, ShopAnswer(message=ask_for_city(counted.unresolved[0])))
+        if missed := unapplied(q.stated, counted.applied):
+            text = last_user_text(messages)
+            return output_call(info, ShopAnswer(message=not_applied_message(missed, text), unapplied=missed))
+        return output_call(info, ShopAnswer(numeric_answer=counted.shops))
     if last.tool_name == "search_base_products":
         found = _CANDIDATES.validate_python(last.content)
         chosen, missing = pick(found, q.product)
@@ -507,6 +559,16 @@ def _shared_value(q: Question, text: str, options: list[Candidate], read: list[T
     if len(answers) == 1 and len(read) == min(len(options), MAX_COMPARED) and "?" not in answers:
         return ShopAnswer(message=answers.pop() or NO_FEATURE)
     return ShopAnswer(message=which_one(options, text))
+
+
+def _shop_filters(q: Question) -> dict[str, Any]:
+    return {"has_warranty": q.has_warranty, "min_score": q.scope.min_score, "max_score": q.scope.max_score}
+
+
+def _names_a_product(span: str) -> bool:
+    """Whether the product span holds a word the catalogue writes or a number (else it names nothing)."""
+    words = loaded_words()
+    return any(any(c.isdigit() for c in w) or words.knows(w) for w in span.split())
 
 
 def _filters(q: Question) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from quarry.db import Database
 from quarry.search.text import fold_joined
 from quarry.settings import Settings
 
+from .multiturn_nlu import names_a_code
 from .narrow_bounds import feature_bounds
 from .narrow_features import english_forms, features_named
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
@@ -277,8 +278,15 @@ async def coordinate(
     # they named no product, and every later search would set them aside again.
     all_said = details
     dropped: list[str] = []
+    unread_words = [k for k in details.keywords if not vocabulary.knows(k) and not k.isdigit()]
+    if found.total == 0 and unread_words:
+        # Words no product's name holds («کامل», a slip) go first, said back; the name words stay.
+        details = details.model_copy(update={"keywords": [k for k in details.keywords if k not in unread_words]})
+        dropped.append("unread")
+        found = await db.run(search_offers, db, details)
+        trace.append(_retrieval(found, details, relaxed="keywords"))
     while found.total == 0:
-        constraint = next((c for c in RELAX_ORDER if details.has(c)), None)
+        constraint = next((c for c in _relax_order(details) if details.has(c)), None)
         if constraint is None or not details.without(constraint).scoped():
             break  # never relaxed into the whole catalogue: the product asked for stays the question
         details = details.without(constraint)
@@ -288,19 +296,24 @@ async def coordinate(
     if found.total == 0:
         msg = "چیزی پیدا نشد؛ لطفاً محصول را دقیق‌تر بگویید." if persian else "Nothing found; please say what product."
         return Reply(msg, None, None, trace)
-    state.details = all_said.without("keywords") if "keywords" in dropped else all_said
-    note = ""
-    if dropped:
+    if "keywords" in dropped:
+        state.details = all_said.without("keywords")
+    elif "unread" in dropped:
+        state.details = all_said.model_copy(update={"keywords": details.keywords})
+    else:
+        state.details = all_said
+    note = _not_read(unread_words, persian) if "unread" in dropped else ""
+    if relaxed := [c for c in dropped if c != "unread"]:
         words = (
-            "، ".join(_RELAX_WORDS[c][0] for c in dropped)
+            "، ".join(_RELAX_WORDS[c][0] for c in relaxed)
             if persian
-            else ", ".join(_RELAX_WORDS[c][1] for c in dropped)
+            else ", ".join(_RELAX_WORDS[c][1] for c in relaxed)
         )
-        note = (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
-                else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
+        note += (f"با همه‌ی شرط‌ها چیزی نبود؛ {words} را کنار گذاشتم. " if persian
+                 else f"Nothing matched every condition; I dropped {words}. ")  # fmt: skip
     # "in Mashhad, seller score above 4, the cheapest": the turn's constraints, then its pick (words that
     # named nothing in the catalogue are said to have been set aside).
-    extreme = said_extreme(text) if set(dropped) <= {"keywords"} else None
+    extreme = said_extreme(text) if set(dropped) <= {"keywords", "unread"} else None
     if extreme is not None and (
         picked := await _extreme_offer(db, details, extreme, state.options, persian, trace, text)
     ):
@@ -331,12 +344,22 @@ async def _count_reply(
     return Reply(str(found.total), state, None, trace)
 
 
+def _relax_order(details: MemberDetails) -> tuple[str, ...]:
+    """`RELAX_ORDER`, but a model code said ("GC8343") is kept over the features read from other words
+    ("steam" as the type «بخار», where the model stores «بخارگر»): the code names the product."""
+    if any(names_a_code(k) for k in details.keywords if not k.isdigit()):
+        order = [c for c in RELAX_ORDER if c != "keywords"]
+        return (*order[: order.index("attributes") + 1], "keywords", *order[order.index("attributes") + 1 :])
+    return RELAX_ORDER
+
+
 def _states_offer_scope(text: str, words: CatalogueWords) -> bool:
     """Whether `text` states a constraint on the offers (a city, a warranty, a seller score, a price
-    bound, a brand), words the catalogue's names do not hold."""
+    bound, a brand) or lifts one ("forget the brand"), words the catalogue's names do not hold."""
     # The words of a pick («ارزونترینو انتخاب میکنم») are not read as a brand («انتخاب» is one).
     d = extract_delta(" ".join(w for w in fold_joined(text.lower()).split() if w not in ignorable()), words)
-    return any(v is not None for v in (d.city_id, d.has_warranty, d.min_score, d.min_price, d.max_price, d.brand_id))
+    stated = (d.city_id, d.has_warranty, d.min_score, d.min_price, d.max_price, d.brand_id)
+    return any(v is not None for v in stated) or any(not c.startswith("feature:") for c in d.cleared)
 
 
 def _not_read(words: list[str], persian: bool) -> str:

@@ -23,6 +23,7 @@ from .nlu import function_words, parse_question, unit_forms, unit_of
 from .question_words import listed, pattern, words
 from .scope import read_scope
 from .spelling import latin_terms
+from .variants import colour_of
 from .vocab import BRANDS, CatalogueWords, loaded_words
 
 _QUESTION = re.compile(r"چقدر|چند|کمترین|بیشترین|میانگین|how much|how many|what is|lowest|average")
@@ -80,10 +81,23 @@ def _names_one_product(t: str) -> bool:
     model = any(
         (known.knows(m.group(1)) or m.group(1).isascii() or latin_terms(m.group(1)).isascii())
         and m.group(1) not in _SPEC_WORDS
+        and not _unit_next(t, m.end())  # «ظرفشویی ۱۴ نفره»: a capacity, not a model's number
         for m in _MODEL_NUMBER.finditer(t)
     )
-    colour = any(fold_joined(w) in known.colours for w in re.findall(r"\w+", t))
-    return model and (bool(_CAPACITY.search(t)) or colour)
+    colour = any(colour_of(fold_joined(w), known.colours) is not None for w in re.findall(r"\w+", t))
+    # A capacity in any unit the catalogue knows ("128 gig", «۶ گیگ رم»).
+    return model and (bool(_CAPACITY.search(t)) or states_a_measure(t) or colour)
+
+
+def states_a_measure(t: str) -> bool:
+    """Folded `t` holds a number with a unit the catalogue measures in ("20000 mAh", «۱۴ نفره»)."""
+    return any(_unit_next(t, m.end()) for m in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?!\w)", t))
+
+
+def _unit_next(t: str, at: int) -> bool:
+    """The word after position `at` of `t` is a unit the catalogue measures in."""
+    after = t[at:].split(maxsplit=1)
+    return bool(after) and unit_of(after[0]) is not None
 
 
 def is_exploration(text: str) -> bool:

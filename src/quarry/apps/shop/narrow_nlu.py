@@ -28,7 +28,9 @@ from quarry.nlu.lexicon import load_lexicon
 from quarry.nlu.money import scales
 from quarry.search.text import fold_joined
 
-from .nlu import city_by_ending, city_named, place_named, unit_of
+from .nlu import city_by_ending, city_named, function_words, place_named, unit_of
+from .picks import ignorable
+from .question_words import entry, listed
 from .scope import read_scope
 from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
 from .turnstate import MemberDelta
@@ -42,14 +44,14 @@ _CITIES = sorted([(fold_joined(c.fa), c.id) for c in CITIES] + [(c.en.lower(), c
 _LATIN_KEEP = frozenset(b.en.lower() for b in BRANDS)
 """Latin brand names stay as written when a Finglish category is read out of the text."""
 _CITY_IDS = {c.fa: c.id for c in CITIES}
-_CHEAP = re.compile(r"(?<!\w)(ارزان|ارزون|ارزانترین|اقتصادی|cheap|cheapest|budget|affordable|inexpensive)(?!\w)")
-_STOP = re.compile(r"(?<!\w)(بیخیال|لغو|تمام|کافیه|ممنون|مرسی|stop|cancel|never mind|forget it|thanks)(?!\w)")
-_FILLER = re.compile(
-    r"(?<!\w)(i|want|need|a|an|the|to|buy|looking|for|am|im|please|some|one|me|show|یک|یه|میخوام|میخواهم|ام|"
-    r"میخواستم|دنبال|هستم|لطفا|برای|من|با|در|شهر|قیمت|تومان|toman|million|میلیون|هزار|in|with|and|و|که|باشه|"
-    r"باشد|داشته|خوب|good|nice|best|یک|دارم|لازم|نیاز|recommend|suggest|find|get|something|پیشنهاد|بده|بدید|"
-    r"کن|کنید|یه|چی|چیزی|help|can|you|could|would|like|بخرم|خرید|نه|no|nope|برند|مارک|brand)(?!\w)"
-)
+
+
+@cache
+def _dialogue_words(name: str) -> re.Pattern[str]:
+    """The whole-word pattern of list `name` of dialogue.toml's [words] (cheap, stop, filler)."""
+    listed = load_lexicon("quarry.apps.shop", "dialogue")["words"][name]
+    alternation = "|".join(re.escape(w) for w in sorted(listed, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)({alternation})(?!\w)")
 
 
 def _first(pairs: Sequence[tuple[str, int]], text: str) -> tuple[int, str] | None:
@@ -72,13 +74,48 @@ def _taken_back() -> tuple[frozenset[str], tuple[str, ...], re.Pattern[str]]:
     return before, after, re.compile(rf"(?<!\w)({cues})(?!\w)")
 
 
-def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[tuple[int, str] | None, list[str]]:
-    """((the value meant, its phrase), the phrases of values taken back) among the mentions of one slot's
-    values in `t` («نه بیخیال سامسونگ، لنوو باشه»: Lenovo is meant, Samsung taken back). Of several values
-    meant, the first of `pairs` (longest names first), as before."""
+@cache
+def _slot_lifting() -> tuple[frozenset[str], tuple[str, ...], dict[str, str]]:
+    """(words before a slot's name, phrases after it, folded name → slot) that lift a whole slot."""
+    table = load_lexicon("quarry.apps.shop", "dialogue")["slot_lifted"]
+    before = frozenset(fold_joined(w) for w in table["before"])
+    after = tuple(fold_joined(w) for w in [*table["after"], *listed(entry("scope.indifferent"))])
+    names = {fold_joined(n.lower()): slot for slot, ns in table["names"].items() for n in ns}
+    return before, after, names
+
+
+_SLOT_FIELDS = {"price": ("min_price", "max_price")}
+"""A lifted slot that is two fields of the state."""
+
+
+def _slots_lifted(t: str) -> tuple[list[str], str]:
+    """(the fields of the slots `t` lifts by name, `t` without those names), e.g. "forget the brand, any
+    brand is fine" → (["brand_id"], …)."""
+    before, after, names = _slot_lifting()
+    fields: list[str] = []
+    for name, slot in names.items():
+        ending = "" if name.isascii() else "(?:ی|ش|ها)?"  # «هر برندی», «برندش مهم نیست»
+        for m in re.finditer(rf"(?<!\w){re.escape(name)}{ending}(?!\w)", t):
+            lead = re.findall(r"[\w']+", _STRETCH.split(t[: m.start()])[-1])[-2:]
+            tail = " ".join(re.findall(r"[\w']+", _STRETCH.split(t[m.end() :])[0]))
+            if set(lead) & before or any(tail == w or tail.startswith(w + " ") or f" {w}" in f" {tail}"
+                                         for w in after):  # fmt: skip
+                fields.extend(_SLOT_FIELDS.get(slot, (slot,)))
+                t = t[: m.start()] + " " * (m.end() - m.start()) + t[m.end() :]
+    if fields:
+        # The words that lifted it are grammar ("forget", "is fine", «مهم نیست»), no product's.
+        cues = "|".join(re.escape(w) for w in sorted({*before, *after}, key=len, reverse=True))
+        t = re.sub(rf"(?<!\w)(?:{cues})(?!\w)", " ", t)
+    return list(dict.fromkeys(fields)), t
+
+
+def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """((each value meant, its phrase), the phrases of values taken back) among the mentions of one slot's
+    values in `t` («نه بیخیال سامسونگ، لنوو باشه»: Lenovo is meant, Samsung taken back; "LG or Samsung":
+    both meant, in the order said)."""
     before, after, _ = _taken_back()
     taken: set[tuple[int, int]] = set()
-    meant: tuple[int, str] | None = None
+    meant: list[tuple[int, int, str]] = []
     back: list[str] = []
     for phrase, ident in pairs:
         # A Persian name may carry the adjectival «ی» («گوشی سامسونگی» "a Samsung phone").
@@ -92,14 +129,14 @@ def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[tuple[int, s
             tail = " ".join(re.findall(r"\w+", _STRETCH.split(t[m.end() :])[0])[:2])
             if set(lead) & before or any(tail == w or tail.startswith(w + " ") for w in after):
                 back.append(phrase)
-            elif meant is None:
-                meant = ident, phrase
-    return meant, back
+            elif ident not in {i for _, i, _ in meant}:
+                meant.append((m.start(), ident, phrase))
+    return [(ident, phrase) for _, ident, phrase in sorted(meant)], back
 
 
 def _only_stop(t: str, words: CatalogueWords) -> bool:
     """A stop phrase with nothing else stated: «۶۴ گیگ کافیه» ("64 GB is enough") is no stop."""
-    rest = _FILLER.sub(" ", _STOP.sub(" ", t))
+    rest = _dialogue_words("filler").sub(" ", _dialogue_words("stop").sub(" ", t))
     named = _first(_CITIES, rest) or _first(_BRANDS, rest)  # «کرج بهتره، تهران رو بیخیال» changes the city
     known = any(words.knows(w) for w in re.findall(r"\w+", rest))
     return not named and not any(c.isdigit() for c in rest) and not known
@@ -122,8 +159,10 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     words = loaded_words() if words is None else words
     t = fold_joined(text.lower())
     delta = MemberDelta()
-    if _STOP.search(t) and _only_stop(t, words):
+    if _dialogue_words("stop").search(t) and _only_stop(t, words):
         return MemberDelta(stop=True)
+    lifted, t = _slots_lifted(t)
+    delta.cleared.extend(lifted)
     # Seller score, price bounds and warranty: the core bound and money readers through the shop's
     # scope grammar, the same reading as a single-turn question ("seller score above 4" is a score).
     scope, t = read_scope(t)
@@ -132,8 +171,8 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     delta.max_price, delta.min_price = scope.price_below, scope.price_above
     if "warranty" in scope.stated:
         delta.has_warranty = scope.has_warranty
-    if _CHEAP.search(t):
-        delta.cheap, t = True, _CHEAP.sub(" ", t)
+    if _dialogue_words("cheap").search(t):
+        delta.cheap, t = True, _dialogue_words("cheap").sub(" ", t)
     for d in reversed([d for d in find_degrees(t) if d.concept == "cheap"]):
         # «ارزونترین», "cheaper": the core degree reader knows every spelling of the comparative and
         # superlative; the word then names no product.
@@ -143,9 +182,12 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
     for pairs, field in ((_BRANDS, "brand_id"), (_CITIES, "city_id")):
         meant, back = _slot_values(pairs, t)
-        if meant is not None:
-            setattr(delta, field, meant[0])
-            t = re.sub(rf"(?<!\w){re.escape(meant[1])}(?!\w)", " ", t, count=1)
+        if meant:
+            setattr(delta, field, meant[0][0])
+            if len(meant) > 1:
+                delta.also[field] = [ident for ident, _ in meant[1:]]
+            for _, phrase in meant:
+                t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t, count=1)
         elif back:
             delta.cleared.append(field)
         for phrase in back:
@@ -179,16 +221,32 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t):
             delta.attributes[COLOUR_KEY] = value
             t = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", t)
-    rest = re.sub(r"[^\w\s]", " ", _FILLER.sub(" ", t))
+    rest = re.sub(r"[^\w\s]", " ", _dialogue_words("filler").sub(" ", t))
     tokens = rest.split()
     # A number right after a name word is the model's number («آیفون ۱۳», "note 13"); others are
-    # quantities the feature reader takes («۱۲۸ گیگ»).
+    # quantities the feature reader takes («۱۲۸ گیگ»). Function words ("they", "must", «فقط») name no
+    # product: as search words they would only make the search find nothing.
     delta.keywords = [
         w for i, w in enumerate(tokens)
-        if (len(w) > 1 and not w.isdigit())
-        or (w.isdigit() and i > 0 and not tokens[i - 1].isdigit() and not _unit_after(tokens, i))
+        if ((len(w) > 1 and not w.isdigit())
+            or (w.isdigit() and i > 0 and not tokens[i - 1].isdigit() and not _unit_after(tokens, i)))
+        and not _states_nothing(w, words)
     ]  # fmt: skip
     return delta
+
+
+_PLURAL = re.compile(r"(?<=\w{3})(?:هایی|های|ها)$")
+
+
+def _states_nothing(word: str, words: CatalogueWords) -> bool:
+    """A function word of the language or of the dialogue («فروشنده‌های» as «فروشنده») or a unit, unless
+    the catalogue writes it in a name."""
+    if words.knows(word):
+        return False
+    if unit_of(word) is not None:
+        return True  # "9 kg" was read as a bound: its unit left alone names nothing
+    skip = function_words() | ignorable()
+    return word in skip or _PLURAL.sub("", word) in skip
 
 
 MIN_SOUNDS = 3

@@ -1,6 +1,8 @@
 """Candidate offers for the narrowing dialogue: ONE SQL query per search.
 
-It returns the total count, the top five offers (each product's cheapest matching offer)
+It returns the total count, the top five offers (each product's cheapest matching offer; when
+fewer than five products match, their next cheapest offers too, so "the second one" of a dialogue
+about one product is another shop's offer)
 and capped distributions over the matching offers (brand, city, 500,000-Toman price bands,
 warranty), so the coordinator can decide whether to ask, relax or show options without a
 second round trip. Offers are read from `shop.offer_facts` (one row per offer with its
@@ -38,8 +40,8 @@ PRICE_BAND = 500_000
 
 _OFFER_FILTERS = """\
       AND (CAST(:category AS integer) IS NULL OR f.category_id = CAST(:category AS integer))
-      AND (CAST(:brand AS integer) IS NULL OR f.brand_id = CAST(:brand AS integer))
-      AND (CAST(:city AS integer) IS NULL OR f.city_id = CAST(:city AS integer))
+      AND (CAST(:brands AS integer[]) IS NULL OR f.brand_id = ANY(CAST(:brands AS integer[])))
+      AND (CAST(:cities AS integer[]) IS NULL OR f.city_id = ANY(CAST(:cities AS integer[])))
       AND (CAST(:min_price AS bigint) IS NULL OR f.price >= CAST(:min_price AS bigint))
       AND (CAST(:max_price AS bigint) IS NULL OR f.price <= CAST(:max_price AS bigint))
       AND (CAST(:warranty AS boolean) IS NULL OR f.has_warranty = CAST(:warranty AS boolean))
@@ -56,9 +58,11 @@ WITH kw AS MATERIALIZED (
     WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
                AND CAST(:ranges AS jsonb) = '{}'::jsonb)
       AND (CAST(:category AS integer) IS NULL OR b.category_id = CAST(:category AS integer))
-      AND (CAST(:brand AS integer) IS NULL OR b.brand_id = CAST(:brand AS integer))
+      AND (CAST(:brands AS integer[]) IS NULL OR b.brand_id = ANY(CAST(:brands AS integer[])))
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
            OR :q <% b.persian_fold)
+      -- a model code or number said ("gc8343", «نگار ۷۱۳») names the product: every one must be in its name
+      AND (CAST(:must AS text) = '' OR b.search_vector @@ plainto_tsquery('simple', :must))
       -- every feature asked for, compared folded: the catalogue writes «۵۵ اینچ» and «55 اینچ» alike
       AND NOT EXISTS (SELECT 1 FROM jsonb_each_text(CAST(:attributes AS jsonb)) a
                       WHERE quarry_fold(coalesce(b.extra_features ->> a.key, '')) <> quarry_fold(a.value))
@@ -96,16 +100,20 @@ SELECT
         SELECT best.member_random_key, best.base_random_key, b.persian_name AS name, best.price,
                c.name AS city, best.score, best.has_warranty
         FROM (
+            -- each product's cheapest offer first; with fewer than five products, their next offers
             SELECT * FROM (
-                SELECT DISTINCT ON (m.base_random_key COLLATE "C") m.*
+                SELECT m.*, row_number() OVER (PARTITION BY m.base_random_key COLLATE "C"
+                                               ORDER BY m.price, m.rank DESC, m.member_random_key) AS nth
                 FROM m WHERE NOT :cheap OR m.base_random_key IN (SELECT cheap_bases.base_random_key FROM cheap_bases)
-                ORDER BY m.base_random_key COLLATE "C", m.price, m.rank DESC, m.member_random_key) cheapest
-            ORDER BY CASE WHEN :cheap THEN cheapest.price END, cheapest.rank DESC, cheapest.price,
+            ) cheapest
+            WHERE cheapest.nth <= :top
+            ORDER BY cheapest.nth, CASE WHEN :cheap THEN cheapest.price END, cheapest.rank DESC, cheapest.price,
                      cheapest.member_random_key
             LIMIT :top) best
         JOIN shop.base_products b ON b.random_key = best.base_random_key
         JOIN shop.cities c ON c.id = best.city_id
-        ORDER BY CASE WHEN :cheap THEN best.price END, best.rank DESC, best.price, best.member_random_key) t) AS top,
+        ORDER BY best.nth, CASE WHEN :cheap THEN best.price END, best.rank DESC, best.price,
+                 best.member_random_key) t) AS top,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
         SELECT br.title AS label, g.n FROM g JOIN shop.brands br ON br.id = g.brand_id
         WHERE g.set = 7 ORDER BY g.n DESC, label LIMIT :cap) t) AS brands,
@@ -139,9 +147,10 @@ class Found(BaseModel):
 def _params(d: MemberDetails) -> dict[str, Any]:
     return {
         "q": fold_joined(" ".join(d.keywords)),
+        "must": fold_joined(" ".join(k for k in d.keywords if any(c.isdigit() for c in k))),
         "category": d.category_id,
-        "brand": d.brand_id,
-        "city": d.city_id,
+        "brands": d.accepted("brand_id"),
+        "cities": d.accepted("city_id"),
         "min_price": d.min_price,
         "max_price": d.max_price,
         "warranty": d.has_warranty,

@@ -85,13 +85,15 @@ _ASKS_WARRANTY = re.compile(r"(?<!\w)(what|does|do|is|are|any|has|have|which|د�
 _CITY_NAMES: tuple[tuple[str, str], ...] = tuple(
     sorted(((fold_joined(c.fa), c.fa) for c in CITIES), key=lambda t: -len(t[0]))
 ) + tuple(sorted(((c.en.lower(), c.fa) for c in CITIES), key=lambda t: -len(t[0])))
-# Words that frame a question but do not name the product (removed before the search).
-_FRAMING = re.compile(
-    r"(?<!\w)(چقدر|چند|چیست|چیه|است|هست|میباشد|را|رو|بگو|بده|لطفا|لطفاً|قیمت|تومان|کالای|محصول|"
-    r"فروشگاههای|فروشگاههایی|فروشگاه|فروشگاهها|که|دارند|دارد|ارائه|میدهند|با|در|شهر|این|برای|من|"
-    r"what|is|the|of|a|an|in|for|with|price|shops|shop|that|offer|give|please|how|much|does|do|which|"
-    r"find|me|i|want|need|looking|product|city|sellers|seller|have|has)(?!\w)"
-)
+
+
+@lru_cache(maxsize=1)
+def _framing() -> re.Pattern[str]:
+    """Words that frame a question but do not name the product (`questions.toml` [framing])."""
+    listed = entry("framing")["words"]
+    return re.compile(rf"(?<!\w)({'|'.join(re.escape(w) for w in sorted(listed, key=len, reverse=True))})(?!\w)")
+
+
 _PUNCT = re.compile(r"[؟?!,،:;؛«»\"'()\[\]]|(?<!\d)\.|\.(?!\d)")
 """Punctuation, but not the point of a decimal number ("4.5", «۲۱.۵»)."""
 
@@ -160,7 +162,7 @@ def feature_in(text: str, words: CatalogueWords) -> tuple[str, str] | None:
         ):
             found.append((m.start(), -len(rest), fa, rest))
     if not found:
-        return _feature_by_its_words(text, words) or _finglish_feature(text, words)
+        return _feature_by_its_words(text, words) or _finglish_feature(text, words) or _feature_by_stem(text, words)
     _, _, fa, phrase = min(found)
     return _wider_feature(text, fa, words) or (fa, phrase)
 
@@ -207,6 +209,41 @@ def _feature_by_its_words(text: str, words: CatalogueWords) -> tuple[str, str] |
     return hits[0] if len(hits) == 1 else None
 
 
+@lru_cache(maxsize=1)
+def _derivation_tails() -> dict[str, tuple[str, ...]]:
+    table = load_lexicon("quarry.apps.shop", "lexicon")["derivation"]["tails"]
+    return {fold_joined(t): tuple(fold_joined(v) for v in verbs) for t, verbs in table.items()}
+
+
+_VERB_PREFIXES = ("", "می", "نمی", "ب", "ن")
+"""What a Persian verb form opens with before its stem («میده», «نمیده», «بده», «نده»)."""
+
+
+def _verb_said(stems: tuple[str, ...], said: list[str]) -> bool:
+    return not stems or any(w.startswith(p + s) for w in said for s in stems for p in _VERB_PREFIXES)
+
+
+MIN_STEM = 3
+"""Letters a said word needs before a feature key word derived from it is named by it."""
+
+
+def _feature_by_stem(text: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """The one feature key holding a word derived from a Persian word said («چقدر شارژ میده» names «مدت
+    شارژدهی», «میشه شست» names «قابلیت شستشو»): the key word is the said word plus a derivation ending
+    (`lexicon.toml` [derivation]); None unless exactly one key is named so."""
+    tokens = text.split()
+    said = [w for w in tokens if len(w) >= MIN_STEM and not w.isascii() and not w[0].isdigit()]
+    tails = _derivation_tails()
+    hits = {
+        (fa, w)
+        for fa in words.features
+        for k in fold_joined(fa).split()
+        for w in said
+        if k != w and k.startswith(w) and k[len(w) :] in tails and _verb_said(tails[k[len(w) :]], tokens)
+    }
+    return hits.pop() if len({fa for fa, _ in hits}) == 1 else None
+
+
 _LATIN_WORD = re.compile(r"[a-z]+")
 FINGLISH_FEATURE_CUTOFF = 80.0
 """How close Finglish words written in Persian must be to a feature key ("dor motor" → «دور متر» ≈
@@ -215,7 +252,7 @@ FINGLISH_FEATURE_CUTOFF = 80.0
 
 def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | None:
     """A feature named in Finglish ("vazn", "dor motor"): runs of one to three Latin words, written in
-    Persian, matched against the catalogue's feature keys with rapidfuzz (the longest run first)."""
+    Persian, matched against the catalogue's feature keys with rapidfuzz (the closest run)."""
     tokens = text.split()
     keys = {fold_joined(f): f for f in words.features}
     # «تعداد پورت خروجی» is named "port khoroji": a key is also its words after a count word.
@@ -224,6 +261,7 @@ def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | Non
         head, _, rest = key.partition(" ")
         if rest and counted.fullmatch(head):
             keys.setdefault(rest, f)
+    hits: list[tuple[float, int, str, str]] = []
     for size in (3, 2, 1):
         for i in range(len(tokens) - size + 1):
             run = tokens[i : i + size]
@@ -239,8 +277,31 @@ def _finglish_feature(text: str, words: CatalogueWords) -> tuple[str, str] | Non
             # A short word is read exactly: "saz" (of "chai saz") is no «سایز».
             cutoff = 100.0 if size == 1 and len(run[0]) < 5 else FINGLISH_FEATURE_CUTOFF
             if best[0] >= cutoff:
-                return keys[best[1]], " ".join(tokens[i : i + size])
-    return None
+                hits.append((best[0], size, keys[best[1]], " ".join(tokens[i : i + size])))
+    # The longest run that is the key but for a slip ("jense roye" is «جنس رویه», not «جنس»); else the
+    # closest run ("kerem jense parchash" holds a colour before «جنس پارچه»).
+    close = [h for h in hits if h[0] >= SAME_RUN]
+    top = max(close, key=lambda h: (h[1], h[0])) if close else max(hits, default=None)
+    if top is None:
+        return None
+    return _finglish_wider(tokens, top[2], words) or (top[2], top[3])
+
+
+def _finglish_wider(tokens: list[str], fa: str, words: CatalogueWords) -> tuple[str, str] | None:
+    """`_wider_feature` for a feature found in Finglish ("chand kilo vazn ro tahamol mikone" names «حداکثر
+    وزن قابل تحمل»): the Latin words read in Persian; the phrase runs from the first of the wider key's
+    words said to the last."""
+    read = [fold_joined(finglish_to_persian(w)) if _LATIN_WORD.fullmatch(w) else w for w in tokens]
+    wider = _wider_feature(" ".join(read), fa, words)
+    if wider is None:
+        return None
+    key_words = set(fold_joined(wider[0]).split())
+    at = [i for i, w in enumerate(read) if w in key_words]
+    return (wider[0], " ".join(tokens[at[0] : at[-1] + 1])) if at else None
+
+
+SAME_RUN = 90.0
+"""rapidfuzz ratio from which a Finglish run written in Persian is a feature key but for a slip."""
 
 
 _FINGLISH_ENCLITIC = re.compile(r"(?<=\w{3})(?:esh|ash|eshoon)$")
@@ -433,7 +494,19 @@ def _listed_alternatives(text: str) -> str | None:
     and a part of one word is a spec or a colour of the alternative before it ("A54, 128GB or …")."""
     said_or = _OR.search(text.lower())
     if said_or is None:
-        return None
+        # «بین A، B و C کدوم …», "between A, B and C": the "and" after the list's commas is its "or".
+        between = phrases("compare.between").search(text.lower())
+        after = fold_joined(text[between.end() :].lower()).strip() if between is not None else ""
+        if phrases("counts.nouns.shops").match(after):
+            return None  # «بین فروشنده‌هایی که …», "among the sellers who…": a scope, not a list of products
+        commas = [m.end() for m in _LIST_COMMA.finditer(text)] if between is not None else []
+        later = [c for c in commas if between is not None and c > between.end()]
+        joint = phrases("compare.and").search(text.lower(), later[0]) if later else None
+        if joint is None or between is None:
+            return None
+        # The "between" goes too: what stands before the first comma is then an alternative, not a question.
+        ored = text[: between.start()] + " " + text[between.end() : joint.start()] + " یا " + text[joint.end() :]
+        return _listed_alternatives(ored)
     head, depth, cuts = text[: said_or.start()], 0, []
     for i, ch in enumerate(head):
         depth += (ch in "([") - (ch in ")]")
@@ -550,10 +623,12 @@ def _name_words(span: str, words: CatalogueWords) -> str:
     return " ".join(kept) if kept else span
 
 
-_VERB_FORM = re.compile(r"^(?:می|مي)\u200c?\w{2,}?(?:م|ی|یم|ید|ین|ن|ند|ه|د)$")
+_VERB_FORM = re.compile(
+    r"^(?:(?:می|مي)\u200c?\w{2,}?(?:م|ی|یم|ید|ین|ن|ند|ه|د)|mi[a-z]{2,}?(?:am|i|im|id|in|an|and|e|ad))$"
+)
 """A Persian verb in the continuous (mi-) form with a personal ending («میخوام», «میخواستم», «میفروشن»,
-«میشه»): when no product, category, feature or colour writes it, it asks, it names nothing. A negated
-verb («نمیخوام») is not one: the negation is read apart."""
+«میشه», Finglish "mikone", "mifrooshan"): when no product, category, feature or colour writes it, it asks,
+it names nothing. A negated verb («نمیخوام») is not one: the negation is read apart."""
 
 
 def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
@@ -568,15 +643,17 @@ def _unread(product: str, words: CatalogueWords) -> tuple[str, ...]:
     return tuple(out)
 
 
-_ENCLITIC = re.compile(r"(?<!\w)(\w{3,}?)(شون|شان|ش)(?!\w)")
-"""A possessive enclitic on a word («قیمتش», «متوسطش» "its average", «فروشنده‌هاشون»)."""
+_ENCLITIC = re.compile(r"(?<!\w)(\w{3,}?)(شون|شان|اش|ش|یه|ه)(?!\w)")
+"""A possessive enclitic or the spoken copula on a word («قیمتش», «متوسطش» "its average», «فروشنده‌هاشون»,
+«از چه نوعیه» "what type is it")."""
 
 
 @lru_cache(maxsize=1)
 def _question_lexicon_words() -> frozenset[str]:
     """Every word of `data/questions.toml`'s phrases, folded (what the question grammar reads)."""
 
-    return frozenset(w for p in _strings(load_lexicon("quarry.apps.shop", "questions")) for w in fold_joined(p).split())
+    table = {k: v for k, v in load_lexicon("quarry.apps.shop", "questions").items() if k != "framing"}
+    return frozenset(w for p in _strings(table) for w in fold_joined(p).split())
 
 
 _GRAMMAR_TABLES = ("metrics", "counts", "price_asks", "price_asks_final", "asks", "availability", "yes_no", "compare")
@@ -592,7 +669,7 @@ def function_words() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _not_name_words() -> frozenset[str]:
     """Stop words and the question grammar's words, but not the words that negate ("not the pro")."""
-    return (stopwords(("en", "fa")) | _grammar_words()) - negation_cues()
+    return (stopwords(("en", "fa", "finglish")) | _grammar_words()) - negation_cues()
 
 
 @lru_cache(maxsize=1)
@@ -615,8 +692,15 @@ def _without_enclitics(t: str, words: CatalogueWords) -> str:
     """Folded `t` with the possessive enclitic taken off words of the question grammar and of the
     catalogue's feature names («قیمت متوسطش» → «قیمت متوسط», «وزنش» → «وزن»): "its average" asks for
     the average. Other words keep theirs («کفش» is a shoe)."""
-    known = _question_lexicon_words() | {w for f in words.features for w in fold_joined(f).split()}
-    return _ENCLITIC.sub(lambda m: m.group(1) if m.group(1) in known else m.group(0), t)
+    features = {w for f in words.features for w in fold_joined(f).split()}
+    known = _question_lexicon_words() | features
+
+    def bare(m: re.Match[str]) -> str:
+        # The copula is taken off a feature's name only («نوعیه», «وزنه»): «هسته» (a core) is no «هست».
+        stems = features if m.group(2) in ("یه", "ه") else known
+        return m.group(1) if m.group(1) in stems and m.group(0) not in known else m.group(0)
+
+    return _ENCLITIC.sub(bare, t)
 
 
 _UNIT_AFTER = re.compile(r"\s*(?:گیگ|گیگابایت|ترابایت|اینچ|میلی|میل|لیتر|نفره|کیلو|وات|گرم|سانت|متر|gb|tb|inch|giga)")
@@ -708,19 +792,20 @@ def _spoken_shifts() -> tuple[tuple[str, str], ...]:
     return tuple((fold_joined(spoken), fold_joined(written)) for spoken, written in table.items())
 
 
-def _written_forms(t: str, words: CatalogueWords) -> str:
-    """Folded `t` with each spoken form the catalogue never writes put in its written form when that one
-    is a catalogue word («مردونه» → «مردانه»); other words as they are."""
-
-    def written(word: str) -> str:
-        if words.knows(word):
-            return word
-        for spoken, form in _spoken_shifts():
-            if spoken in word and words.knows(candidate := word.replace(spoken, form)):
-                return candidate
+def written_form(word: str, words: CatalogueWords) -> str:
+    """A spoken form the catalogue never writes in its written form when that one is a catalogue word
+    («مردونه» → «مردانه»); else `word`."""
+    if words.knows(word):
         return word
+    for spoken, form in _spoken_shifts():
+        if spoken in word and words.knows(candidate := word.replace(spoken, form)):
+            return candidate
+    return word
 
-    return " ".join(written(w) for w in t.split(" "))
+
+def _written_forms(t: str, words: CatalogueWords) -> str:
+    """Folded `t` with each spoken form put in its written form (`written_form`)."""
+    return " ".join(written_form(w, words) for w in t.split(" "))
 
 
 def _parse(text: str, words: CatalogueWords) -> Question:
@@ -902,15 +987,29 @@ def _where(t: str, text: str, words: CatalogueWords) -> tuple[str | None, tuple[
 
 
 def _city_in(text: str) -> tuple[str | None, str]:
-    """(Persian city name, `text` without it) for the first city `text` names, else (None, text)."""
+    """(Persian city name, `text` without it) for the first city `text` names, else (None, text). A city
+    inside a brand's name («فرش مشهد», the carpet maker) is no place."""
+    branded = [m.span() for b in _BRAND_NAMES for m in re.finditer(rf"(?<!\w){re.escape(b)}(?!\w)", text)]
     for folded, fa in _CITY_NAMES:
-        if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", text):
-            return fa, _strip(text, folded)
+        for m in re.finditer(rf"(?<!\w){re.escape(folded)}(?!\w)", text):
+            if not any(a <= m.start() and m.end() <= b for a, b in branded):
+                return fa, text[: m.start()] + " " + text[m.end() :]
     return None, text
 
 
+_BRAND_NAMES = tuple(
+    {
+        fold_joined(n.lower())
+        for b in BRANDS
+        for n in (b.fa, b.en)
+        if any(re.search(rf"(?<!\w){re.escape(c)}(?!\w)", fold_joined(n.lower())) for c, _ in _CITY_NAMES)
+    }
+)
+"""Brand names that hold a city's name («فرش مشهد»)."""
+
+
 def _clean(text: str) -> str:
-    return " ".join(_FRAMING.sub(" ", text).split())
+    return " ".join(_framing().sub(" ", text).split())
 
 
 # --- places ------------------------------------------------------------------------------------
@@ -978,7 +1077,7 @@ def place_named(text: str, words: CatalogueWords) -> Place | None:
             rest.pop(0)
         word = rest[0] if rest else ""
         # A question word ends the phrase («در چند شهر», "in how many cities"): it names no place.
-        framing = _FRAMING.fullmatch(word) is not None
+        framing = _framing().fullmatch(word) is not None
         if len(word) < 3 or not word.isalpha() or framing or word in grammar.not_places or words.knows(word):
             continue
         city = city_named(word)

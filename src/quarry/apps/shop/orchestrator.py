@@ -42,7 +42,7 @@ from .honesty import not_applied_message, unapplied
 from .ingest import loaded_size
 from .memory import ChatState
 from .models import MAX_TEXT_CHARS, MessagePart, Mode, ShopAnswer, ShopTurn, TextPart, decode_image
-from .multiturn_nlu import is_side_question, names_a_code
+from .multiturn_nlu import is_side_question, names_a_code, states_a_measure
 from .narrow_nlu import extract_delta
 from .nlu import parse_question
 from .once import one_turn
@@ -218,7 +218,7 @@ def _refines(db: Database, text: str) -> bool:
     delta = extract_delta(text, words)
     if delta.category_id is not None or names_a_code(fold_joined(text.lower())):
         return False
-    return not delta.is_empty() or said_extreme(text) is not None
+    return not delta.is_empty() or said_extreme(text) is not None or states_a_measure(fold_joined(text.lower()))
 
 
 async def _opened_from(db: Database, s: Settings, question: str) -> dict[str, object] | None:
@@ -328,10 +328,11 @@ async def _single_turn(db: Database, s: Settings, text: str, model: Model | None
 
 
 def _unapplied(text: str, deps: ShopDeps) -> list[str]:
-    """The constraints of `text` the run's last statistics call (of one product, or the lowest offer over
-    several) did not apply (all of them when none ran)."""
+    """The constraints of `text` the run's last statistics call (of one product, the lowest offer over
+    several, or a count of shops) did not apply (all of them when none ran)."""
     stated = parse_question(text).stated
-    calls = [v for k, v in deps.calls.items() if k.startswith(("stats:", "lowest:")) and isinstance(v, dict)]
+    counted = ("stats:", "lowest:", "count_shops:")
+    calls = [v for k, v in deps.calls.items() if k.startswith(counted) and isinstance(v, dict)]
     if not calls:
         return list(stated)
     return unapplied(stated, [str(a) for a in calls[-1].get("applied") or []])

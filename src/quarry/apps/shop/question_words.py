@@ -37,10 +37,20 @@ def listed(node: Mapping[str, Any]) -> list[str]:
     return sorted((p for p in out if p), key=lambda p: (-len(p), p))
 
 
+_PLURAL = re.compile(r"(?<=\w)ها$")
+"""A Persian plural ending: «فروشنده‌ها» is also written with its ezafe or indefinite ending («فروشنده‌های
+X», «فروشنده‌هایی»), which `fold_joined` joins to the word."""
+
+
+def _alternative(phrase: str) -> str:
+    body = r"\s*".join(map(re.escape, phrase.split()))
+    return body + "(?:یی|ی)?" if _PLURAL.search(phrase) else body
+
+
 def pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     """Whole-word alternation of folded `phrases`, longest first; spaces inside a phrase match any run of
-    spaces (and none, where the folded text joined the words)."""
-    alts = [r"\s*".join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True) if p]
+    spaces (and none, where the folded text joined the words); a plural takes its ezafe («فروشنده‌های»)."""
+    alts = [_alternative(p) for p in sorted(set(phrases), key=len, reverse=True) if p]
     return re.compile(rf"(?<!\w)(?:{'|'.join(alts)})(?!\w)") if alts else re.compile(r"(?!x)x")
 
 

@@ -30,7 +30,8 @@ from quarry.search.text import fold, fold_joined
 from .models import Candidate, Feature, SellerStatistics
 from .spelling import LATIN_TERMS, latin_terms
 from .transliterate import finglish_to_persian, looks_finglish
-from .vocab import CITIES
+from .variants import name_readings
+from .vocab import CITIES, catalogue_words
 
 KEY_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-z]{6}(?![A-Za-z0-9])")
 """A random key as the catalogue writes them: six lower-case letters standing alone."""
@@ -471,6 +472,11 @@ def _search(db: Database, query: str, limit: int, *, words_first: bool = True) -
     # other script, and keep each product's best score.
     if not found or found[0].score < NEAR_EXACT:
         for variant in {_persian_terms(text), latin_terms(text)} - {text}:
+            found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
+    # A colour or a compound written another way («طوسی», "banafsh", «همه کاره»): the name as the catalogue
+    # writes it, in either script, since the product's other words then weigh more than its colour.
+    for reading in name_readings(text, catalogue_words(db)):
+        for variant in dict.fromkeys((reading, _persian_terms(reading), latin_terms(reading))):
             found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
     if finglish and (not found or found[0].score < GOOD_ENOUGH):
         persian = finglish_to_persian(query)

@@ -26,6 +26,10 @@ class MemberDetails(BaseModel):
     category_id: int | None = Field(None, description="Leaf category («یخچال و فریزر» …).")
     brand_id: int | None = None
     city_id: int | None = None
+    also: dict[str, list[int]] = Field(
+        default_factory=dict,
+        description="Other values a slot accepts beside its own ('LG or Samsung': brand_id → [Samsung's id]).",
+    )
     min_price: int | None = Field(None, description="Toman.")
     max_price: int | None = Field(None, description="Toman.")
     cheap: bool = Field(False, description="The user asked for something cheap: order by price.")
@@ -45,7 +49,13 @@ class MemberDetails(BaseModel):
             return self.model_copy(update={"attributes": {}, "ranges": {}})
         if constraint == "price":
             return self.model_copy(update={"min_price": None, "max_price": None})
-        return self.model_copy(update={constraint: None})
+        also = {k: v for k, v in self.also.items() if k != constraint}
+        return self.model_copy(update={constraint: None, "also": also})
+
+    def accepted(self, slot: str) -> list[int] | None:
+        """Every value slot `slot` ("brand_id", "city_id") accepts; None when it accepts any."""
+        value = getattr(self, slot)
+        return None if value is None else [value, *self.also.get(slot, [])]
 
     def scoped(self) -> bool:
         """Says what product is wanted (a category, brand, name words or features): without it a search
@@ -71,6 +81,7 @@ class MemberDelta(BaseModel):
     category_id: int | None = None
     brand_id: int | None = None
     city_id: int | None = None
+    also: dict[str, list[int]] = Field(default_factory=dict, description="Other values a slot set here accepts.")
     min_price: int | None = None
     max_price: int | None = None
     cheap: bool | None = None
@@ -88,10 +99,13 @@ class MemberDelta(BaseModel):
 
     def apply(self, details: MemberDetails) -> MemberDetails:
         """`details` updated with this delta."""
-        said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop", "cleared"})
+        said = self.model_dump(exclude={"keywords", "attributes", "ranges", "stop", "cleared", "also"})
         slots = [k for k in self.cleared if not k.startswith(_FEATURE)]
         update = {k: None for k in slots} | {k: v for k, v in said.items() if v is not None}
         out = details.model_copy(update=update)
+        # A slot said again says all it accepts anew ("LG or Samsung", then "only Samsung").
+        renewed = {k for k in ("brand_id", "city_id") if said.get(k) is not None} | set(slots)
+        out.also = {**{k: v for k, v in details.also.items() if k not in renewed}, **self.also}
         lifted = {k.removeprefix(_FEATURE) for k in self.cleared if k.startswith(_FEATURE)}
         out.attributes = {k: v for k, v in out.attributes.items() if k not in lifted}
         out.ranges = {k: v for k, v in out.ranges.items() if k not in lifted}

@@ -14,7 +14,7 @@ answered with the Note 13, and a model that does not exist from being answered w
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from rapidfuzz.distance import OSA
@@ -25,7 +25,8 @@ from quarry.search.text import fold_joined
 
 from .question_words import entry
 from .spelling import latin_terms
-from .transliterate import finglish_to_persian, looks_finglish
+from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
+from .vocab import CatalogueWords
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN = re.compile(r"\w+")
@@ -68,7 +69,7 @@ def _variants(tokens: list[str]) -> set[str]:
     return {forms[t] for t in tokens if t in forms}
 
 
-def _colour(token: str, colours: Mapping[str, str]) -> str | None:
+def colour_of(token: str, colours: Mapping[str, str]) -> str | None:
     """The stored colour `token` names, also written in Finglish ("khakestari" → «خاکستری»)."""
     if token in colours:
         return colours[token]
@@ -96,6 +97,91 @@ def _colour_families() -> dict[str, frozenset[str]]:
 def colour_family(colour: str) -> frozenset[str]:
     """`colour` and the stored colour values that are the same colour («خاکستری», «طوسی»)."""
     return _colour_families().get(colour, frozenset((colour,)))
+
+
+def colour_readings(query: str, colours: Mapping[str, str]) -> list[str]:
+    """`query` with each colour word written as the catalogue stores that colour and its other stored
+    names («طوسی» → «خاکستری», "banafsh" → «بنفش», "gray" → «خاکستری»): the search ranks names by their
+    words, so a colour in another spelling would rank every other colour of the product above it."""
+    out: list[str] = []
+    for token in dict.fromkeys(_TOKEN.findall(query)):
+        colour = colour_of(fold_joined(token.lower()), colours)
+        if colour is None:
+            continue
+        for written in sorted(colour_family(colour) | {colour}):
+            if fold_joined(written) != fold_joined(token.lower()):
+                out.append(re.sub(rf"(?<!\w){re.escape(token)}(?!\w)", written, query))
+    return out
+
+
+def joined_compounds(query: str, known: Callable[[str], bool]) -> str:
+    """`query` with two Persian words put together where the catalogue writes them as one word and
+    neither alone («همه کاره» → «همه‌کاره»): shops write a compound both ways, and a name's words are
+    matched whole."""
+    out: list[str] = []
+    for token in query.split():
+        if out and not token.isascii() and not out[-1].isascii() and known(out[-1] + token):
+            out[-1] += token
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+MIN_SOUNDS = 3
+"""Consonants a Persian spelling of a Latin name needs before it is matched by its sound."""
+
+
+def _latin_by_sound(words: CatalogueWords) -> Mapping[str, tuple[str, ...]]:
+    """Sound skeleton → the catalogue's Latin name words that sound so ("grdt" → ("guardit",))."""
+    return _sound_index(words.known)
+
+
+@cache
+def _sound_index(known: frozenset[str]) -> Mapping[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for term in sorted(known):
+        if term.isascii() and term.isalpha() and len(skeleton := sound_skeleton(term)) >= MIN_SOUNDS:
+            index.setdefault(skeleton, []).append(term)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def sounded_latin(query: str, words: CatalogueWords) -> str:
+    """`query` with Persian-letter words the catalogue never writes put in the Latin name word they sound
+    like, one word or two written apart («گاردیت» → "guardit", «میت پد» → "matepad"); when one Latin word
+    sounds so. Shops write many model names in Latin letters only."""
+    index = _latin_by_sound(words)
+    tokens = query.split()
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for n in (2, 1):
+            run = tokens[i : i + n]
+            if len(run) < n or not all(_unknown_persian(w, words) for w in run):
+                continue
+            heard = index.get(sound_skeleton("".join(run)), ())
+            if len(heard) == 1 and len(sound_skeleton("".join(run))) >= MIN_SOUNDS:
+                out.append(heard[0])
+                i += n
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return " ".join(out)
+
+
+def _unknown_persian(word: str, words: CatalogueWords) -> bool:
+    return not word.isascii() and word.isalpha() and not words.knows(word)
+
+
+def name_readings(query: str, words: CatalogueWords) -> list[str]:
+    """Other ways to write the product `query` names, each searched beside it: its compounds joined,
+    Latin names written in Persian letters put back in Latin, and its colours as stored."""
+    joined = sounded_latin(joined_compounds(query, words.knows), words)
+    bases = list(dict.fromkeys((query, joined)))
+    out = [joined] if joined != query else []
+    for base in bases:
+        out.extend(colour_readings(base, words.colours))
+    return list(dict.fromkeys(out))
 
 
 def _compact(text: str) -> str:
@@ -137,7 +223,7 @@ def differences(
     if colours:
         # A colour matches when the name holds the word as typed ("gray") or as the catalogue stores it
         # (two Persian words can stand for one English colour).
-        said = {t: c for t in q_tokens if t not in negated and (c := _colour(t, colours)) is not None}
+        said = {t: c for t in q_tokens if t not in negated and (c := colour_of(t, colours)) is not None}
         if said and not any(t in name_tokens or any(fold_joined(s) in name for s in colour_family(c))
                             for t, c in said.items()):  # fmt: skip
             out.extend(said)

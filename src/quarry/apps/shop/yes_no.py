@@ -20,10 +20,13 @@ from quarry.search.text import fold_joined
 from .models import Candidate, Feature
 from .narrow_features import features_named
 from .nlu import feature_in
+from .question_words import words as phrases
 from .question_words import writes_persian
 from .vocab import CatalogueWords
 
-Verdict = Literal["yes", "no", "not_recorded"]
+Verdict = Literal["yes", "no", "not_recorded", "value"]
+""""value": the question offered values of one feature to choose from ("inkjet or laser?"); the product's
+own value is the answer."""
 HAS, HAS_NOT = "دارد", "ندارد"
 _YES, _NO = HAS, HAS_NOT
 _COPULA = re.compile(r"(\w{2,})ه(?=\s*(?:[?؟]|یا نه|$))")
@@ -60,6 +63,9 @@ def yes_no_answer(
     if category is None:
         return None
     named = features_named(db, without_copula(text), category, dict(words.feature_names))
+    if (offered := _offered_key(db, text, category, words)) is not None:
+        stored = {f.name: f.value for f in features}.get(offered)
+        return YesNo("not_recorded", offered, None) if stored is None else YesNo("value", offered, stored)
     described = fold_joined(f"{product.persian_name} {product.english_name}".lower())
     asked = {
         key: wanted
@@ -71,12 +77,16 @@ def yes_no_answer(
         named_key = feature_in(without_copula(text), words)
         if named_key is None:
             return None
-        stored = {f.name: f.value for f in features}.get(named_key[0])
+        key = named_key[0]
+        stored = {f.name: f.value for f in features}.get(key)
+        if stored is None and (sibling := _yes_no_sibling(features, key)) is not None:
+            # "does it take a SIM card?" names «تعداد سیم کارت»; a tablet records «قابلیت سیم کارت».
+            key, stored = sibling.name, sibling.value
         if stored is None:
-            return YesNo("not_recorded", named_key[0], None)
+            return YesNo("not_recorded", key, None)
         if stored not in (_YES, _NO):
             return None  # a value, not a yes or no: the question asks for it ("Epson L3977 print speed?")
-        return YesNo("yes" if stored == _YES else "no", named_key[0], stored)
+        return YesNo("yes" if stored == _YES else "no", key, stored)
     # A yes/no key named outright («حذف نویز داره؟») is the question; otherwise the first value named.
     key, wanted = next(((k, v) for k, v in asked.items() if v in (_YES, _NO)), next(iter(asked.items())))
     have = {f.name: f.value for f in features}
@@ -86,10 +96,34 @@ def yes_no_answer(
     return YesNo("yes" if same else "no", key, have[key])
 
 
+def _offered_key(db: Database, text: str, category: int, words: CatalogueWords) -> str | None:
+    """The feature whose values the question offers as alternatives ("is it inkjet or laser?", «سولو یا گریل
+    یا کانوکشن؟»): two or more parts between or-words naming different values of one key; else None."""
+    parts = [p for p in phrases("compare.or").split(without_copula(text)) if p.strip()]
+    if len(parts) < 2:
+        return None
+    said: dict[str, set[str]] = {}
+    for part in parts:
+        for key, value in features_named(db, part, category, dict(words.feature_names)).items():
+            said.setdefault(key, set()).add(value)
+    offered = [key for key, values in said.items() if len(values) >= 2 and key not in (_YES, _NO)]
+    return offered[0] if len(offered) == 1 else None
+
+
+def _yes_no_sibling(features: list[Feature], key: str) -> Feature | None:
+    """The product's one yes/no feature of the same thing as `key` (the words after its first: «قابلیت
+    سیم کارت» for «تعداد سیم کارت»); None when there is not exactly one."""
+    of = set(fold_joined(key).split()[1:])
+    near = [f for f in features if f.value in (_YES, _NO) and of and of <= set(fold_joined(f.name).split())]
+    return near[0] if len(near) == 1 else None
+
+
 def yes_no_message(answer: YesNo, text: str, not_recorded: str) -> str:
     """The answer in the question's script: «بله، حذف نویز: دارد.» / "No (نوع اتصال: باسیم)."."""
     if answer.verdict == "not_recorded":
         return not_recorded
+    if answer.verdict == "value":
+        return answer.value or not_recorded
     persian = writes_persian(text) and not re.match(r"\s*[A-Za-z]", text)
     said = f"{answer.key}: {answer.value}"
     if persian:
