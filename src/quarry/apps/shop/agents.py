@@ -38,6 +38,7 @@ from .lowest_offer import LowestOffer, lowest_offer
 from .models import Candidate, Feature, RouteDecision, SellerStatistics, ShopAnswer, VisionAnswer
 from .multiturn_nlu import names_a_code
 from .nlu import Question, ask_for_city, parse_question, written_form
+from .product_count import ProductCount, products_described
 from .prompts import ROUTER_PROMPT, SINGLE_TURN_PROMPT, VISION_OFFLINE_MESSAGE, VISION_PROMPT
 from .question_words import words as phrases
 from .question_words import writes_persian
@@ -175,6 +176,19 @@ async def count_shops_tool(
     return out
 
 
+async def count_products_tool(ctx: RunContext[ShopDeps], description: str) -> dict[str, Any] | str:
+    """How many products (models) a description fits ("how many Haier fridges do you have?", «چند مدل
+    ظرفشویی بوش دارین؟»): pass the user's words; category, brand, features and any limits on the offers
+    (city, warranty, seller score, price) are read from them, and `applied` lists the limits used."""
+    key, seen = _once(ctx.deps, "count_products", {"d": description})
+    if seen is not None:
+        return seen
+    found = await ctx.deps.db.run(products_described, ctx.deps.db, description)
+    out: dict[str, Any] | str = "no category or brand in that description" if found is None else found.model_dump()
+    ctx.deps.calls[key] = out
+    return out
+
+
 # The agents are built once per process: they hold no per-turn state (that is in the deps and the
 # run), and building one reads every tool's signature and docstring (~3 ms for the catalogue agent).
 @cache
@@ -192,6 +206,7 @@ def single_turn_agent() -> Agent[ShopDeps, ShopAnswer]:
             Tool(get_seller_statistics_tool, name="get_seller_statistics"),
             Tool(get_lowest_offer_tool, name="get_lowest_offer"),
             Tool(count_shops_tool, name="count_shops"),
+            Tool(count_products_tool, name="count_products"),
         ],
     )
 
@@ -226,7 +241,7 @@ def pick(found: list[Candidate], product: str) -> tuple[Candidate | None, list[s
     if ranked := fits(good, product):
         return ranked[0], []
     colours = loaded_words().colours
-    return None, differences(product, good[0].english_name, good[0].persian_name, colours)
+    return None, differences(product, good[0].english_name, good[0].persian_name, colours, loaded_words().knows)
 
 
 def fits(found: list[Candidate], product: str) -> list[Candidate]:
@@ -234,7 +249,8 @@ def fits(found: list[Candidate], product: str) -> list[Candidate]:
     the user did not say (the plain S24 before the S24 Ultra), then the most of the user's words held
     («اسکیپ» is the Escape, not the Talon), then the search score. Random keys quoted come first."""
     colours = loaded_words().colours
-    fit = [c for c in found if not differences(product, c.english_name, c.persian_name, colours)]
+    knows = loaded_words().knows
+    fit = [c for c in found if not differences(product, c.english_name, c.persian_name, colours, knows)]
     named = [c for c in fit if c.matched == "fuzzy"]
     if not named:
         return fit
@@ -432,11 +448,22 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
     if q.intent == "compare":
         return _compare(q, returns, info, _called_keys(messages))
     if not returns:
+        if q.intent == "seller" and q.metric == "models":
+            # «چند مدل یخچال هایر دارین؟»: the products the description fits are counted.
+            return _call("count_products", {"description": last_user_text(messages)})
         if q.intent == "seller" and q.metric == "shops" and not _names_a_product(q.product):
             # «کلا چند تا فروشگاه تو قم دارین؟»: no product named, so the shops themselves are counted.
             return _call("count_shops", {"city": q.city, **_shop_filters(q)})
         return _call("search_base_products", {"query": q.product})
     last = returns[-1]
+    if last.tool_name == "count_products":
+        if isinstance(last.content, str):
+            return output_call(info, ShopAnswer(message=NOT_FOUND))
+        counted_products = ProductCount.model_validate(last.content)
+        if missed := unapplied(q.stated, counted_products.applied):
+            text = last_user_text(messages)
+            return output_call(info, ShopAnswer(message=not_applied_message(missed, text), unapplied=missed))
+        return output_call(info, ShopAnswer(numeric_answer=counted_products.products))
     if last.tool_name == "count_shops":
         counted = ShopCount.model_validate(last.content)
         if counted.unresolved:

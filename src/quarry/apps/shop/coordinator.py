@@ -22,6 +22,7 @@ A stop reason (selected, cancelled, nothing found) ends the dialogue and it is f
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from quarry.settings import Settings
 
 from .multiturn_nlu import names_a_code
 from .narrow_bounds import feature_bounds
-from .narrow_features import english_forms, features_named
+from .narrow_features import english_forms, features_named, name_said
 from .narrow_nlu import extract_delta, nlu_agent, offline_nlu
 from .narrow_search import TOP, Found, search_offers
 from .nlu import as_written, ask_for_city, feature_lifted, place_named, unit_forms
@@ -47,7 +48,7 @@ from .question_words import writes_persian
 from .retry import run_with_retry
 from .tools import search_base_products
 from .turnstate import RELAX_ORDER, MemberDelta, MemberDetails, Option, Question, TurnState
-from .vocab import CatalogueWords, catalogue_words
+from .vocab import COLOUR_KEY, CatalogueWords, catalogue_words
 
 SELECTION_TTL_S = 60.0
 _FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
@@ -182,7 +183,11 @@ async def coordinate(
     vocabulary = await db.run(catalogue_words, db)
     extreme = picked_extreme(text, vocabulary.knows) if state.options or state.details.scoped() else None
     lifted = feature_lifted(text, vocabulary) if state.details.scoped() else None
-    if extreme is not None and (lifted is not None or _states_offer_scope(text, vocabulary)):
+    if extreme is not None and (
+        lifted is not None
+        or _states_offer_scope(text, vocabulary)
+        or await db.run(_states_a_feature, db, text, state.details.category_id, vocabulary)
+    ):
         # "the cheapest one from a seller with a warranty", «مکانیزمش مهم نیست، ارزون‌ترینو بگو»: a constraint
         # (or one lifted) and a pick, read below together.
         extreme = None
@@ -344,6 +349,15 @@ async def _count_reply(
     return Reply(str(found.total), state, None, trace)
 
 
+def _states_a_feature(db: Database, text: str, category: int | None, words: CatalogueWords) -> bool:
+    """Whether `text` asks for a feature value or bound of the dialogue's category («اینورتر باشه،
+    ارزون‌ترینش؟»): a constraint to read with the pick, though no product's name holds its word."""
+    if category is None:
+        return False
+    delta = with_features(db, MemberDelta(), text, category, words)
+    return bool(delta.attributes or delta.ranges)
+
+
 def _relax_order(details: MemberDetails) -> tuple[str, ...]:
     """`RELAX_ORDER`, but a model code said ("GC8343") is kept over the features read from other words
     ("steam" as the type «بخار», where the model stores «بخارگر»): the code names the product."""
@@ -450,8 +464,17 @@ def with_features(db: Database, delta: MemberDelta, text: str, category: int, wo
     keyword: when it empties the search it is dropped by the relaxation and said back."""
     bounds = feature_bounds(db, text, category)
     named = features_named(db, text, category, dict(words.feature_names), frozenset(bounds.ranges), bounds.words)
+    attributes = dict(delta.attributes)
+    colour = attributes.get(COLOUR_KEY)
+    said_words = re.sub(r"[^\w\s]", " ", fold_joined(text.lower())).split()
+    if colour is not None and any(k != COLOUR_KEY and fold_joined(v) == fold_joined(colour) and name_said(k, said_words)
+                                  for k, v in named.items()):  # fmt: skip
+        # «بدنش استیل»: the word is the body's material; the colour «استیل» as well would match nothing.
+        attributes.pop(COLOUR_KEY)
+    delta = delta.model_copy(update={"attributes": attributes})
     said = {**named, **delta.attributes}  # a colour the reader took itself («رنگ سفید») is said too
     used = {w for key, value in said.items() for w in fold_joined(f"{key} {value}").split()} | bounds.words
+    used |= {w for key in bounds.ranges for w in fold_joined(key).split()}  # «حداقل 128GB حافظه»: its name
     used |= english_forms(set(said.values()))  # "side by side" said in English
     folded = [fold_joined(k) for k in delta.keywords]
     # «بی سیم»: two keywords that are one word of a feature read («بیسیم») were said by it.

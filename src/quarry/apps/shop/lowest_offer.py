@@ -38,29 +38,42 @@ class LowestOffer(BaseModel):
 def lowest_offer(db: Database, description: str) -> LowestOffer | None:
     """The cheapest offer over every product `description` fits; None when it names no category or brand
     (nothing to range over) or no offer matches."""
+    details = described(db, description)
+    if details is None:
+        return None
+    found = search_offers(db, details.model_copy(update={"cheap": True}))
+    if not found.top:
+        return None
+    best = min(found.top, key=lambda o: o.price)
+    return LowestOffer(price=best.price, member_random_key=best.member_random_key,
+                       base_random_key=best.base_random_key, offers=found.total, applied=applied(details))  # fmt: skip
+
+
+def described(db: Database, description: str) -> MemberDetails | None:
+    """What a description of a set of products says (category, brand, words, features, and limits on the
+    offers), read as the dialogue reads a turn; None when it names no category or brand, or holds a word
+    that may name the product but that the catalogue writes nowhere (never a figure without it)."""
     words = catalogue_words(db)
     delta = extract_delta(description, words)
     if delta.category_id is not None:
         delta = with_features(db, delta, description, delta.category_id, words)
     details = delta.apply(MemberDetails())
-    unread = unread_name_words(" ".join(k for k in details.keywords if k not in ignorable()), words)
-    if unread:
-        return None  # a word that may name the product was not understood: never a figure without it
-    details = details.model_copy(update={"keywords": [k for k in details.keywords if words.knows(k)], "cheap": True})
+    if unread_name_words(" ".join(k for k in details.keywords if k not in ignorable()), words):
+        return None
+    details = details.model_copy(update={"keywords": [k for k in details.keywords if words.knows(k)]})
     if details.category_id is None and details.keywords:
         details = with_category_of_names(db, details, [])
     if details.category_id is None and details.brand_id is None:
         return None
-    found = search_offers(db, details)
-    if not found.top:
-        return None
-    best = min(found.top, key=lambda o: o.price)
+    return details
+
+
+def applied(details: MemberDetails) -> list[str]:
+    """The offer constraints `details` holds, by the names `honesty.unapplied` compares."""
     used = {
         "city": details.city_id is not None,
         "warranty": bool(details.has_warranty),
         "seller_score": details.min_score is not None,
         "price": details.max_price is not None or details.min_price is not None,
     }
-    applied = [name for name, on in used.items() if on]
-    return LowestOffer(price=best.price, member_random_key=best.member_random_key,
-                       base_random_key=best.base_random_key, offers=found.total, applied=applied)  # fmt: skip
+    return [name for name, on in used.items() if on]

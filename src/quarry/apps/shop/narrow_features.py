@@ -27,7 +27,7 @@ from quarry.search.text import fold_joined
 
 from .once import once
 from .scope import read_scope
-from .transliterate import finglish_to_persian, looks_finglish
+from .transliterate import finglish_readings, finglish_to_persian, looks_finglish
 from .vocab import COLOUR_KEY
 
 MAX_VALUES = 40
@@ -110,6 +110,8 @@ def _readings(text: str) -> list[str]:
     readings = [" ".join([t, *extra])]
     if looks_finglish(text):
         readings.append(finglish_to_persian(t))
+        # Each word's other likely spellings beside it ("robati": «ربطی» and «رباتی», close to «رباتیک»).
+        readings.append(" ".join(r for w in t.split() for r in finglish_readings(w)))
     return readings
 
 
@@ -170,7 +172,9 @@ def _words_pass(
             continue
         if v.folded in (_YES, _NO):
             key = fold_joined(v.key).split()
-            names = [key, *(en.split() for en, fa in english_keys.items() if fa == v.key)]
+            # Named as itself or as a feature of the same thing ("SIM card" names «تعداد سیم کارت» of phones
+            # and «قابلیت سیم کارت» of tablets: the words after the first).
+            names = [key, *(en.split() for en, fa in english_keys.items() if fa == v.key or _same_thing(fa, v.key))]
             if len(key) > 1 and key[0] in _feature_heads():
                 names.append(key[1:])
             for name in names:
@@ -181,6 +185,13 @@ def _words_pass(
         at = _phrase_at(tokens, v.folded.split(), close=close)
         if at is not None and not _negated(tokens, *at):
             found[v.key] = v
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Two feature keys of the same thing: the same words after their first («تعداد سیم کارت», «قابلیت سیم
+    کارت»)."""
+    rest_a, rest_b = fold_joined(a).split()[1:], fold_joined(b).split()[1:]
+    return bool(rest_a) and rest_a == rest_b
 
 
 def _phrase_at(tokens: list[str], phrase: list[str], *, close: bool) -> tuple[int, int] | None:
@@ -224,4 +235,30 @@ def features_named(
         tokens = [w for w in reading.split() if w not in spent]
         for key, v in {**_words(tokens, values, english_keys), **_numbers(tokens, values, english_keys)}.items():
             found.setdefault(key, v)
-    return {k: v.value for k, v in found.items()}
+    return {k: v.value for k, v in _one_key_per_word(found, raw).items()}
+
+
+def _one_key_per_word(found: dict[str, Value], said: list[str]) -> dict[str, Value]:
+    """One feature for a word that is a value of several («بدنش استیل»: the body's material, not the colour
+    «استیل» as well, which together would match nothing): the feature whose name is said beside it, else
+    the colour (as product names write it), else the first."""
+    by_value: dict[str, list[str]] = {}
+    for key, v in found.items():
+        by_value.setdefault(v.folded, []).append(key)
+    out = dict(found)
+    for keys in by_value.values():
+        if len(keys) < 2:
+            continue
+        named = [k for k in keys if name_said(k, said)]
+        # The colour, unless another feature is named: names write «استیل» as a colour.
+        keep = named[0] if len(named) == 1 else (COLOUR_KEY if COLOUR_KEY in keys else keys[0])
+        for k in keys:
+            if k != keep:
+                out.pop(k, None)
+    return out
+
+
+def name_said(key: str, said: list[str]) -> bool:
+    """A word of feature `key`'s name is said, maybe with a spoken ending («بدنش» for «جنس بدنه»)."""
+    bare = [re.sub(r"(?<=\w{2})(?:ش|شون|ه)$", "", w) for w in said]
+    return any(fuzz.ratio(w, k) >= CLOSE for k in fold_joined(key).split() for w in (*said, *bare) if len(w) >= 3)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelMessage, ModelResponse
@@ -31,6 +32,7 @@ from quarry.search.text import fold_joined
 from .nlu import city_by_ending, city_named, function_words, place_named, unit_of
 from .picks import ignorable
 from .question_words import entry, listed
+from .question_words import words as phrases
 from .scope import read_scope
 from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
 from .turnstate import MemberDelta
@@ -134,6 +136,36 @@ def _slot_values(pairs: Sequence[tuple[str, int]], t: str) -> tuple[list[tuple[i
     return [(ident, phrase) for _, ident, phrase in sorted(meant)], back
 
 
+def _alternatives(meant: list[tuple[int, str]], t: str) -> list[tuple[int, str]]:
+    """The values meant that are alternatives of the first: each joined to the one before by "or"
+    ("LG or Samsung", «بوش یا سامسونگ», "lg/samsung"). Another value said otherwise is no alternative
+    («کرج هستم نه تهران» means Karaj), so only the first is kept then."""
+    kept = meant[:1]
+    for (_, before), value in pairwise(meant):
+        start = t.find(before)
+        gap = t[start + len(before) : t.find(value[1], start + len(before))] if start != -1 else ""
+        if not (phrases("compare.or").search(gap) or "/" in gap):
+            return _the_one_meant(meant, t)
+        kept.append(value)
+    return kept
+
+
+_NO = frozenset({"نه", "not", "no", "na"})
+
+
+def _the_one_meant(meant: list[tuple[int, str]], t: str) -> list[tuple[int, str]]:
+    """Of two values said without "or", the one not said with a «نه» / "no": «نه بوش گرونه، سامسونگ بیار»
+    (no, Bosch is dear, Samsung) means Samsung; «کرج هستم نه تهران» (Karaj, not Tehran) means Karaj."""
+
+    def refused(phrase: str) -> bool:  # the word before it, in its own stretch, says no
+        at = t.find(phrase)
+        before = re.findall(r"\w+", _STRETCH.split(t[:at])[-1]) if at != -1 else []
+        return bool(before) and before[-1] in _NO
+
+    plain = [m for m in meant if not refused(m[1])]
+    return (plain or meant)[:1]
+
+
 def _only_stop(t: str, words: CatalogueWords) -> bool:
     """A stop phrase with nothing else stated: «۶۴ گیگ کافیه» ("64 GB is enough") is no stop."""
     rest = _dialogue_words("filler").sub(" ", _dialogue_words("stop").sub(" ", t))
@@ -145,7 +177,7 @@ def _only_stop(t: str, words: CatalogueWords) -> bool:
 def _city_said_alone(t: str, words: CatalogueWords) -> tuple[str, str] | None:
     """(Persian city, the word) for a word of `t` that is a city despite a slip or in Finglish and no
     word the catalogue writes."""
-    for word in t.split():
+    for word in re.findall(r"\w+", t):  # "esfahan, ta 12 milion": the comma is no part of the word
         if len(word) < 4 or not word.isalpha() or words.knows(word) or words.knows(finglish_to_persian(word)):
             continue
         if (city := city_named(word)) is not None:
@@ -181,15 +213,16 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         delta.category_id = found[0]
         t = re.sub(rf"(?<!\w){re.escape(found[1])}(?!\w)", " ", t, count=1)
     for pairs, field in ((_BRANDS, "brand_id"), (_CITIES, "city_id")):
-        meant, back = _slot_values(pairs, t)
+        named, back = _slot_values(pairs, t)
+        meant = _alternatives(named, t)
         if meant:
             setattr(delta, field, meant[0][0])
             if len(meant) > 1:
                 delta.also[field] = [ident for ident, _ in meant[1:]]
-            for _, phrase in meant:
-                t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t, count=1)
         elif back:
             delta.cleared.append(field)
+        for _, phrase in named:  # a value said but not meant («نه تهران») names no product either
+            t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t, count=1)
         for phrase in back:
             t = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", t)
         if back:
@@ -209,9 +242,9 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
         # by the coordinator).
         delta.city_id = _CITY_IDS[place.city]
         t = re.sub(rf"(?<!\w){re.escape(place.folded)}(?!\w)", " ", t, count=1)
-    if delta.city_id is None and (named := city_by_ending(t)) is not None:
-        delta.city_id = _CITY_IDS[named[0]]
-        t = re.sub(rf"(?<!\w){re.escape(named[1])}(?!\w)", " ", t, count=1)
+    if delta.city_id is None and (ended := city_by_ending(t)) is not None:
+        delta.city_id = _CITY_IDS[ended[0]]
+        t = re.sub(rf"(?<!\w){re.escape(ended[1])}(?!\w)", " ", t, count=1)
     if delta.city_id is None and (lone := _city_said_alone(t, words)) is not None:
         # "esfahan", «شیرار»: a city by a slip or in Finglish, said without "in" (a dialogue's answer to
         # "which city?"); the catalogue writes no such word.
@@ -226,11 +259,13 @@ def extract_delta(text: str, words: CatalogueWords | None = None) -> MemberDelta
     # A number right after a name word is the model's number («آیفون ۱۳», "note 13"); others are
     # quantities the feature reader takes («۱۲۸ گیگ»). Function words ("they", "must", «فقط») name no
     # product: as search words they would only make the search find nothing.
+    # The other words of the category's own names («برقی» of «چای ساز و کتری برقی») name it, no product.
+    own = {w for phrase, ident in words.categories if ident == delta.category_id for w in phrase.split()}
     delta.keywords = [
         w for i, w in enumerate(tokens)
         if ((len(w) > 1 and not w.isdigit())
             or (w.isdigit() and i > 0 and not tokens[i - 1].isdigit() and not _unit_after(tokens, i)))
-        and not _states_nothing(w, words)
+        and not _states_nothing(w, words) and w not in own
     ]  # fmt: skip
     return delta
 
@@ -239,8 +274,10 @@ _PLURAL = re.compile(r"(?<=\w{3})(?:هایی|های|ها)$")
 
 
 def _states_nothing(word: str, words: CatalogueWords) -> bool:
-    """A function word of the language or of the dialogue («فروشنده‌های» as «فروشنده») or a unit, unless
-    the catalogue writes it in a name."""
+    """A function word of the language («فروشنده‌های» as «فروشنده»), or one of the dialogue or a unit
+    unless the catalogue writes it in a name."""
+    if word in function_words():
+        return True  # "how", "is": some name may hold one, but as a search word it would find only those
     if words.knows(word):
         return False
     if unit_of(word) is not None:

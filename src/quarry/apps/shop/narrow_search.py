@@ -48,15 +48,7 @@ _OFFER_FILTERS = """\
       AND (CAST(:min_score AS real) IS NULL OR f.score >= CAST(:min_score AS real))
 """
 """The hard filters of a narrowing state on `shop.offer_facts f` (a NULL parameter filters nothing)."""
-_SQL = """
-WITH kw AS MATERIALIZED (
-    SELECT b.random_key,
-           CASE WHEN CAST(:q AS text) = '' THEN 0 ELSE
-                ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32)
-                + word_similarity(:q, b.persian_fold) END AS r
-    FROM shop.base_products b
-    WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
-               AND CAST(:ranges AS jsonb) = '{}'::jsonb)
+_PRODUCT_FILTERS = """
       AND (CAST(:category AS integer) IS NULL OR b.category_id = CAST(:category AS integer))
       AND (CAST(:brands AS integer[]) IS NULL OR b.brand_id = ANY(CAST(:brands AS integer[])))
       AND (CAST(:q AS text) = '' OR b.search_vector @@ replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery
@@ -72,7 +64,18 @@ WITH kw AS MATERIALIZED (
                                                    FROM '^ *([0-9]+(?:[.][0-9]+)?)')::numeric
                                          BETWEEN coalesce(CAST(r.value ->> 0 AS numeric), -1e18)
                                              AND coalesce(CAST(r.value ->> 1 AS numeric), 1e18), false))
-), m AS MATERIALIZED (
+"""
+"""The filters of a narrowing state on `shop.base_products b` (category, brands, words, features)."""
+_SQL = """
+WITH kw AS MATERIALIZED (
+    SELECT b.random_key,
+           CASE WHEN CAST(:q AS text) = '' THEN 0 ELSE
+                ts_rank_cd(b.search_vector, replace(plainto_tsquery('simple', :q)::text, '&', '|')::tsquery, 32)
+                + word_similarity(:q, b.persian_fold) END AS r
+    FROM shop.base_products b
+    WHERE NOT (CAST(:q AS text) = '' AND CAST(:attributes AS jsonb) = '{}'::jsonb
+               AND CAST(:ranges AS jsonb) = '{}'::jsonb)
+{product_filters}), m AS MATERIALIZED (
     SELECT f.member_random_key, f.base_random_key, f.price, f.score, f.has_warranty, f.city_id, f.brand_id,
            f.score / 50.0 AS rank
     FROM shop.offer_facts f
@@ -124,7 +127,25 @@ SELECT
         SELECT g.low, g.n FROM g WHERE g.set = 13 ORDER BY g.n DESC, g.low LIMIT :cap) t) AS price_bands,
     (SELECT coalesce(jsonb_agg(t), '[]') FROM (
         SELECT g.has_warranty AS label, g.n FROM g WHERE g.set = 14 ORDER BY 1) t) AS warranty
-""".replace("{offer_filters}", _OFFER_FILTERS)
+""".replace("{offer_filters}", _OFFER_FILTERS).replace("{product_filters}", _PRODUCT_FILTERS)
+_COUNT_PRODUCTS = """
+SELECT count(*) FROM shop.base_products b
+WHERE TRUE
+{product_filters}  AND (NOT CAST(:offer_scoped AS boolean)
+       OR EXISTS (SELECT 1 FROM shop.offer_facts f WHERE f.base_random_key = b.random_key
+{offer_filters}))
+""".replace("{offer_filters}", _OFFER_FILTERS).replace("{product_filters}", _PRODUCT_FILTERS)
+
+
+def count_products(db: Database, details: MemberDetails) -> int:
+    """How many base products fit `details` (category, brands, words, features) and, when it limits the
+    offers (city, warranty, score, price), have an offer within those limits."""
+    params = _params(details)
+    offer = (details.city_id, details.has_warranty, details.min_score, details.min_price, details.max_price)
+    params["offer_scoped"] = any(v is not None for v in offer)
+    with db.transaction(read_only=True) as tx:
+        tx.execute("SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)")
+        return int(tx.scalar(_COUNT_PRODUCTS, params) or 0)
 
 
 class Bucket(BaseModel):

@@ -42,7 +42,9 @@ from .vocab import BRANDS, CITIES, CatalogueWords, loaded_words
 
 Intent = Literal["lookup", "feature", "seller", "compare"]
 
-_COUNTED: dict[str, Metric] = {"shops": "shops", "offers": "offers", "cities": "cities"}
+_COUNTED: dict[str, Metric] = {
+    "shops": "shops", "offers": "offers", "cities": "cities", "products": "models", "models": "models",
+}  # fmt: skip
 """What a count («چند تا فروشنده», "how many different cities") counts → the metric."""
 
 
@@ -59,7 +61,12 @@ def _metric_in(t: str) -> tuple[str, Metric] | None:
     counted = pattern_of(listed(count["words"]))
     for noun, metric in _COUNTED.items():
         nouns = pattern_of(listed(count["nouns"][noun])).pattern
-        grammar = re.compile(rf"(?:{counted.pattern})(?:\s+(?:{between})){{0,2}}\s+(?:{nouns})")
+        # "how many Bosch dishwasher models": the models' description may stand between (they are
+        # counted from the whole message, `product_count`).
+        gap = rf"(?:\s+(?:{between})){{0,2}}" if noun != "models" else r"(?:\s+\w+){0,3}?"
+        grammar = re.compile(rf"(?:{counted.pattern}){gap}\s+(?:{nouns})")
+        if noun == "models" and found:
+            continue  # «چند تا فروشنده گوشی … مدل A54»: the sellers are counted; «مدل» names the model
         for m in grammar.finditer(t):
             found.append((-len(m.group()), m.start(), m.group(), metric))
     persons = pattern_of(listed(count["persons"])).pattern
@@ -756,7 +763,9 @@ def _unit_scales() -> tuple[re.Pattern[str], dict[str, tuple[str, float]]]:
     table = load_lexicon("quarry.apps.shop", "lexicon")["unit_scales"]
     scale = {fold_joined(str(w).lower()): (unit, float(v["times"])) for unit, v in table.items() for w in v["said"]}
     said = "|".join(re.escape(w) for w in sorted(scale, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)\s*({said})(?!\w)"), scale
+    ones = load_lexicon("quarry.apps.shop", "lexicon")["one_of_a_unit"]["words"]
+    one = "|".join(re.escape(fold_joined(w)) for w in sorted(ones, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?|(?<!\w)(?:{one})\s)\s*({said})(?!\w)"), scale
 
 
 def in_stored_units(t: str) -> str:
@@ -766,7 +775,7 @@ def in_stored_units(t: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         unit, times = scale[m.group(2)]
-        value = float(m.group(1)) * times
+        value = (float(m.group(1)) if m.group(1)[0].isdigit() else 1.0) * times  # «یک ترا»: one
         return f"{int(value) if value.is_integer() else value}{unit}"
 
     return rx.sub(one, t)

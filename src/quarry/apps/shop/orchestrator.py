@@ -331,7 +331,7 @@ def _unapplied(text: str, deps: ShopDeps) -> list[str]:
     """The constraints of `text` the run's last statistics call (of one product, the lowest offer over
     several, or a count of shops) did not apply (all of them when none ran)."""
     stated = parse_question(text).stated
-    counted = ("stats:", "lowest:", "count_shops:")
+    counted = ("stats:", "lowest:", "count_shops:", "count_products:")
     calls = [v for k, v in deps.calls.items() if k.startswith(counted) and isinstance(v, dict)]
     if not calls:
         return list(stated)

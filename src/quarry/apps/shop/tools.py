@@ -75,8 +75,9 @@ higher when a Latin word of the query is also in the Persian name (a brand writt
 there: weight A as well as B), so those are a third group of this many."""
 _DIGIT = re.compile(r"\d")
 Metric = Literal["min_price", "max_price", "avg_price", "median_price", "offers", "shops", "avg_score",
-                 "max_score", "warranty_shops", "cities", "price_range"]  # fmt: skip
-"""Which aggregate a seller question asks for (becomes `numeric_answer`)."""
+                 "max_score", "warranty_shops", "cities", "price_range", "models"]  # fmt: skip
+"""Which aggregate a seller question asks for (becomes `numeric_answer`); "models" counts the products a
+description fits (`product_count`), not one product's offers."""
 
 _BY_KEYS = """
 SELECT b.random_key, b.persian_name, b.english_name, 'key' AS matched, 9.0 AS score
@@ -395,11 +396,21 @@ def _persian_terms(text: str) -> str:
 
 
 def _merge(a: list[Candidate], b: list[Candidate], limit: int) -> list[Candidate]:
+    """Each product's best score of two searches, best first: `limit` of them and any tied with the last
+    (two products scoring alike are alike to the search: cutting one would make the other the only fit)."""
     best: dict[str, Candidate] = {}
     for c in (*a, *b):
         if c.random_key not in best or c.score > best[c.random_key].score:
             best[c.random_key] = c
-    return sorted(best.values(), key=lambda c: (-c.score, c.random_key))[:limit]
+    ranked = sorted(best.values(), key=lambda c: (-c.score, c.random_key))
+    if len(ranked) <= limit:
+        return ranked
+    last = ranked[limit - 1].score
+    return ranked[:limit] + [c for c in ranked[limit:] if abs(c.score - last) < TIE]
+
+
+TIE = 1e-6
+"""Scores closer than this are the same score."""
 
 
 def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:

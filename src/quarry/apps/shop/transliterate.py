@@ -28,6 +28,28 @@ def _converter() -> Callable[[str], str]:
     return f2p
 
 
+@cache
+def _candidates() -> Callable[[str], list[list[tuple[str, float]]]]:
+    with contextlib.redirect_stdout(io.StringIO()):
+        from finglish import f2p_list
+    return f2p_list
+
+
+LIKELY_READING = 0.1
+"""Share of the best reading's score from which another reading of a Finglish word is kept."""
+
+
+@lru_cache(maxsize=8192)
+def finglish_readings(word: str) -> tuple[str, ...]:
+    """The likely Persian spellings of one Finglish word, best first ("robati" → «ربطی», «رباتی»): the
+    package's best reading is often another word than the one meant."""
+    if not any(c.isalpha() for c in word):
+        return (word,)
+    found = _candidates()(word)
+    readings = found[0] if found else []
+    return tuple(w for w, score in readings if score >= LIKELY_READING) or (_word(word),)
+
+
 def load_dictionary() -> None:
     """Load the package's dictionary now (about a second) rather than on the first Finglish query."""
     _converter()
@@ -55,7 +77,8 @@ _PERSIAN_SOUNDS = {
     "ف": "f", "ک": "k", "ك": "k", "گ": "g", "ل": "l", "م": "m", "ن": "n",
 }  # fmt: skip
 _LATIN_DIGRAPHS = (("sch", "S"), ("ch", "C"), ("sh", "S"), ("kh", "X"), ("zh", "Z"), ("ph", "f"), ("ck", "k"),
-                   ("qu", "k"), ("gh", "g"), ("th", "t"))  # fmt: skip
+                   ("qu", "k"), ("gh", "G"), ("th", "t"))  # fmt: skip
+"""Latin letter pairs that are one sound; "gh" («غ», «ق») is a hard g even before i ("barghi")."""
 _LATIN_SOUNDS = {"b": "b", "d": "d", "f": "f", "g": "g", "j": "j", "k": "k", "l": "l", "m": "m", "n": "n",
                  "p": "p", "q": "k", "r": "r", "s": "s", "t": "t", "z": "z", "x": "ks"}  # fmt: skip
 
@@ -77,6 +100,8 @@ def sound_skeleton(word: str) -> str:
                 out.append("s" if after in ("e", "i", "y") else "k")
             elif ch == "g" and after in ("e", "i") and i > 0:
                 out.append("j")  # "legion": a soft g inside a word (a first g stays hard: "gear")
+            elif ch == "G":
+                out.append("g")
             else:
                 out.append(_LATIN_SOUNDS.get(ch, ch if ch in "CSXZ" else ""))
     joined = "".join(out)

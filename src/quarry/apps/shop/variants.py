@@ -26,7 +26,7 @@ from quarry.search.text import fold_joined
 from .question_words import entry
 from .spelling import latin_terms
 from .transliterate import finglish_to_persian, looks_finglish, sound_skeleton
-from .vocab import CatalogueWords
+from .vocab import BRANDS, CatalogueWords
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN = re.compile(r"\w+")
@@ -99,15 +99,15 @@ def colour_family(colour: str) -> frozenset[str]:
     return _colour_families().get(colour, frozenset((colour,)))
 
 
-def colour_readings(query: str, colours: Mapping[str, str]) -> list[str]:
+def colour_readings(query: str, colours: Mapping[str, str], english: frozenset[str] = frozenset()) -> list[str]:
     """`query` with each colour word written as the catalogue stores that colour and its other stored
     names («طوسی» → «خاکستری», "banafsh" → «بنفش», "gray" → «خاکستری»): the search ranks names by their
     words, so a colour in another spelling would rank every other colour of the product above it."""
     out: list[str] = []
     for token in dict.fromkeys(_TOKEN.findall(query)):
         colour = colour_of(fold_joined(token.lower()), colours)
-        if colour is None:
-            continue
+        if colour is None or (token.isascii() and token.lower() in english):
+            continue  # "gray" is written so in every English name: no other reading needed
         for written in sorted(colour_family(colour) | {colour}):
             if fold_joined(written) != fold_joined(token.lower()):
                 out.append(re.sub(rf"(?<!\w){re.escape(token)}(?!\w)", written, query))
@@ -132,17 +132,22 @@ MIN_SOUNDS = 3
 
 
 def _latin_by_sound(words: CatalogueWords) -> Mapping[str, tuple[str, ...]]:
-    """Sound skeleton → the catalogue's Latin name words that sound so ("grdt" → ("guardit",))."""
-    return _sound_index(words.known)
+    """Sound skeleton → the catalogue's Latin name words, or two of them side by side, that sound so
+    ("grdt" → ("guardit",), "rfrs" → ("air force",))."""
+    return _sound_index(words.known, words.latin_pairs)
 
 
 @cache
-def _sound_index(known: frozenset[str]) -> Mapping[str, tuple[str, ...]]:
+def _sound_index(known: frozenset[str], pairs: frozenset[str]) -> Mapping[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
-    for term in sorted(known):
-        if term.isascii() and term.isalpha() and len(skeleton := sound_skeleton(term)) >= MIN_SOUNDS:
+    singles = {t for t in known if t.isascii() and t.isalpha()}
+    # A pair counts when both its words sound ("huawei" alone is vowels to this skeleton).
+    heard = {p for p in pairs if all(sound_skeleton(w) for w in p.split())}
+    for term in sorted(singles | heard):
+        if len(skeleton := sound_skeleton(term.replace(" ", ""))) >= MIN_SOUNDS:
             index.setdefault(skeleton, []).append(term)
-    return {k: tuple(v) for k, v in index.items()}
+    # Of a word and a pair that sound alike ("airconditioner", "air conditioner"), the word.
+    return {k: tuple(w for w in v if " " not in w) or tuple(v) for k, v in index.items()}
 
 
 def sounded_latin(query: str, words: CatalogueWords) -> str:
@@ -156,7 +161,8 @@ def sounded_latin(query: str, words: CatalogueWords) -> str:
     while i < len(tokens):
         for n in (2, 1):
             run = tokens[i : i + n]
-            if len(run) < n or not all(_unknown_persian(w, words) for w in run):
+            # «ردمی پد»: a word the table of Latin terms spells may open a name it does not («Redmi Pad»).
+            if len(run) < n or not all(_unwritten(w, words) for w in run) or all(latin_terms(w) != w for w in run):
                 continue
             heard = index.get(sound_skeleton("".join(run)), ())
             if len(heard) == 1 and len(sound_skeleton("".join(run))) >= MIN_SOUNDS:
@@ -169,18 +175,28 @@ def sounded_latin(query: str, words: CatalogueWords) -> str:
     return " ".join(out)
 
 
-def _unknown_persian(word: str, words: CatalogueWords) -> bool:
+def _unwritten(word: str, words: CatalogueWords) -> bool:
+    """A Persian-letter word the catalogue never writes (a run of them is read by its sound, unless the
+    table of Latin terms spells every one: «ردمی» is Redmi there, the search already reads it so)."""
     return not word.isascii() and word.isalpha() and not words.knows(word)
+
+
+def _variant_words_in_latin(query: str) -> str:
+    """`query` with variant words written in Persian as the catalogue's names write them («پرو» → "pro",
+    «مکس» → "max"): a name's Latin "Pro" is no match for «پرو», so the plain model ranks above it."""
+    forms, _ = _variant_forms()
+    return " ".join(forms[t] if not t.isascii() and t in forms and forms[t].isascii() else t for t in query.split())
 
 
 def name_readings(query: str, words: CatalogueWords) -> list[str]:
     """Other ways to write the product `query` names, each searched beside it: its compounds joined,
     Latin names written in Persian letters put back in Latin, and its colours as stored."""
-    joined = sounded_latin(joined_compounds(query, words.knows), words)
+    joined = _variant_words_in_latin(sounded_latin(joined_compounds(query, words.knows), words))
     bases = list(dict.fromkeys((query, joined)))
     out = [joined] if joined != query else []
+    english = frozenset(w for w in words.colours if w.isascii())
     for base in bases:
-        out.extend(colour_readings(base, words.colours))
+        out.extend(colour_readings(base, words.colours, english))
     return list(dict.fromkeys(out))
 
 
@@ -191,7 +207,11 @@ def _compact(text: str) -> str:
 
 
 def differences(
-    query: str, english_name: str, persian_name: str, colours: Mapping[str, str] | None = None
+    query: str,
+    english_name: str,
+    persian_name: str,
+    colours: Mapping[str, str] | None = None,
+    knows: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """The distinguishing tokens of `query` the product (its two names) does not match, as the user
     wrote them; empty when it matches every one."""
@@ -204,13 +224,23 @@ def differences(
     name_numbers = _numbers(" ".join(name_tokens) + " " + name)
     # A model code ("fd014", "gc8343") is matched as a code, whatever separates its letters from its
     # digits in the name ("FD-014"): its number alone would match any "14" of the name ("14 ft").
-    codes = [t for t in _TOKEN.findall(_compact(q)) if t not in negated and _CODE.fullmatch(t)]
+    q_words = _TOKEN.findall(_compact(q))
     compact = _compact(name)
-    out.extend(c for c in codes if not re.search(rf"(?<![a-z\d]){re.escape(c)}(?!\d)", compact))
+
+    def in_name(code: str) -> bool:
+        return re.search(rf"(?<![a-z\d]){re.escape(code)}(?!\d)", compact) is not None
+
+    # A code written with a space for its hyphen ("nn st326" for "NN-ST326") is the code with its prefix.
+    codes = [(t, (q_words[i - 1] + t) if i and q_words[i - 1].isalpha() and q_words[i - 1].isascii() else None)
+             for i, t in enumerate(q_words) if t not in negated and _CODE.fullmatch(t)]  # fmt: skip
+    out.extend(c for c, joined in codes if not in_name(c) and not (joined is not None and in_name(joined)))
     written = re.findall(r"[a-z\d]+(?:-[a-z\d]+)*", q)
     in_codes = {part for w in written if _CODE.fullmatch(w.replace("-", "")) for part in w.split("-")}
     plain_tokens = [t for t in q_tokens if t not in negated and t not in in_codes]
     out.extend(sorted(_numbers(" ".join(plain_tokens)) - name_numbers, key=q.find))
+    # A number the name holds elsewhere ("iphone 12" of a name whose RAM is 12GB) still differs.
+    if knows is not None:
+        out.extend(s for s in _series_numbers(q, name, negated, knows) if s.rsplit(" ", 1)[1] not in out)
     _, plain = _variant_forms()
     # «معمولی» / "the regular one": the plain product; variant words beside it are the ones excluded
     # («آیفون ۱۵ معمولی (پرو نه)»).
@@ -228,6 +258,57 @@ def differences(
                             for t, c in said.items()):  # fmt: skip
             out.extend(said)
     return list(dict.fromkeys(out))
+
+
+_SERIES = re.compile(r"(?<![\w-])([a-z]{3,})\s+(\d{1,3})(?![\d.\w])")
+"""A Latin series word and its number ("iphone 12", "note 13", "legion 5")."""
+
+
+@cache
+def _not_series() -> frozenset[str]:
+    """Words a number follows that are no series: brands («ال جی 55» is a size), categories ("microwave
+    24 litri"), specs and bounds."""
+    lexicon = load_lexicon("quarry.apps.shop", "lexicon")
+    brands = {w for b in BRANDS for w in b.en.lower().split()}
+    categories = {w for names in lexicon["categories"].values() for n in names.get("en", ()) for w in n.split()}
+    return frozenset(brands | categories | set(entry("spec_words")["words"]))
+
+
+@cache
+def _units() -> frozenset[str]:
+    """Unit words as written and stored ("litri", "gb", «لیتر»): a number before one is a quantity."""
+    table = load_lexicon("quarry.apps.shop", "lexicon")["units"]
+    return frozenset({fold_joined(str(k).lower()) for k in table} | {fold_joined(str(v)) for v in table.values()})
+
+
+def _is_unit(word: str) -> bool:
+    """`word` is a unit as written, stored or typed in Finglish ("litri" is «لیتری»)."""
+    if word in _units():
+        return True
+    return word.isascii() and word.isalpha() and fold_joined(finglish_to_persian(word)) in _units()
+
+
+def _series_numbers(q: str, name: str, negated: set[str], knows: Callable[[str], bool]) -> list[str]:
+    """A series word's number said that the product's name does not give that series ("iphone 12" of a
+    "Realme 11 Pro … RAM 12GB": the 12 is the RAM there): "word number" as the user wrote it. Only words
+    some product's name writes (`knows`) are series ("aifon", "sabz" are read elsewhere)."""
+    out: list[str] = []
+    for m in _SERIES.finditer(q):
+        word, number = m.group(1), m.group(2)
+        after = q[m.end() :].split(maxsplit=1)
+        if word in _not_series() or word in negated or number in negated or (after and _is_unit(after[0])):
+            continue
+        if not knows(word):
+            continue
+        if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", name) is None:
+            out.append(f"{word} {number}")  # the series is not this product's at all
+            continue
+        # The series here with a number of its own ("iphone 15"); one followed by a seller code or a word
+        # ("mood 0810 30ml", "air max") says nothing against the number asked.
+        theirs = {n.lstrip("0") for n in re.findall(rf"(?<![a-z]){re.escape(word)}\s*(\d{{1,3}})(?!\d)", name)}
+        if theirs and number.lstrip("0") not in theirs:
+            out.append(f"{word} {number}")
+    return out
 
 
 def unasked_variants(query: str, english_name: str, persian_name: str) -> set[str]:

@@ -175,6 +175,9 @@ class CatalogueWords:
     name_pairs: frozenset[str] = frozenset()
     """Two Latin words side by side in some product's English name whose second is a word bounds are
     said with ("air max", "pro max"): the bound word there is part of a name."""
+    latin_pairs: frozenset[str] = frozenset()
+    """Every two Latin words side by side in some product's English name ("air force", "watch fit"): a
+    name people write as one word in Persian letters («ایرفورس»)."""
 
     def knows(self, word: str) -> bool:
         """True when the catalogue writes `word` somewhere (a product, category, feature or colour)."""
@@ -191,6 +194,12 @@ FROM shop.base_products b, jsonb_each_text(b.extra_features) e
 ORDER BY 1, 2
 """
 _TERMS = "SELECT term FROM shop.term_df"
+_LATIN_PAIRS = """
+SELECT DISTINCT lower(x.w1) || ' ' || lower(x.w2) AS pair
+FROM (SELECT t.w AS w1, lead(t.w) OVER (PARTITION BY b.random_key ORDER BY t.n) AS w2
+      FROM shop.base_products b, regexp_split_to_table(b.english_name, ' ') WITH ORDINALITY AS t(w, n)) x
+WHERE x.w1 ~ '^[A-Za-z]{2,}$' AND x.w2 ~ '^[A-Za-z]{2,}$'
+"""
 _NAME_PAIRS = """
 SELECT DISTINCT lower(m[1]) || ' ' || lower(m[2]) AS pair
 FROM shop.base_products b,
@@ -240,10 +249,11 @@ def _category_phrases(titles: list[dict[str, Any]], lexicon: Mapping[str, Any]) 
 def _read_words(db: Database, stamp: str) -> CatalogueWords:
     del stamp  # the cache key: another catalogue is read again
     lexicon = load_lexicon("quarry.apps.shop", "lexicon")
-    titles, pairs, terms, name_pairs = db.reading(
+    titles, pairs, terms, name_pairs, latin_pairs = db.reading(
         lambda tx: (tx.fetch_all(_LEAF_CATEGORIES), tx.fetch_all(_FEATURE_KEYS, {"colour": COLOUR_KEY}),
                     [str(r["term"]) for r in tx.fetch_all(_TERMS)],
-                    frozenset(str(r["pair"]) for r in tx.fetch_all(_NAME_PAIRS)))
+                    frozenset(str(r["pair"]) for r in tx.fetch_all(_NAME_PAIRS)),
+                    frozenset(str(r["pair"]) for r in tx.fetch_all(_LATIN_PAIRS)))
     )  # fmt: skip
     categories = _category_phrases(titles, lexicon["categories"])
     features = tuple(dict.fromkeys(str(r["key"]) for r in pairs))
@@ -254,4 +264,4 @@ def _read_words(db: Database, stamp: str) -> CatalogueWords:
     known = {*terms, *colours}
     for phrase in (*(p for p, _ in categories), *(fold_joined(f) for f in features), *names):
         known.update(phrase.split())
-    return CatalogueWords(categories, features, names, colours, frozenset(known), name_pairs)
+    return CatalogueWords(categories, features, names, colours, frozenset(known), name_pairs, latin_pairs)

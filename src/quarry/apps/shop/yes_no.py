@@ -62,6 +62,7 @@ def yes_no_answer(
     category = _category(db, product.random_key)
     if category is None:
         return None
+    text = _before_or_only(text)
     named = features_named(db, without_copula(text), category, dict(words.feature_names))
     if (offered := _offered_key(db, text, category, words)) is not None:
         stored = {f.name: f.value for f in features}.get(offered)
@@ -94,6 +95,16 @@ def yes_no_answer(
         return YesNo("not_recorded", key, None)
     same = fold_joined(have[key]) == fold_joined(wanted)
     return YesNo("yes" if same else "no", key, have[key])
+
+
+def _before_or_only(text: str) -> str:
+    """`text` up to an "or only …" («گرمایش هم داره یا فقط سرده؟», "does it heat or only cool?"): what follows
+    is the answer the user fears, not the feature asked about."""
+    folded = fold_joined(text.lower())
+    for m in phrases("compare.or").finditer(folded):
+        if phrases("only").match(folded[m.end() :].lstrip()):
+            return folded[: m.start()]
+    return text
 
 
 def _offered_key(db: Database, text: str, category: int, words: CatalogueWords) -> str | None:
