@@ -30,8 +30,8 @@ from quarry.search.text import fold, fold_joined
 from .models import Candidate, Feature, SellerStatistics
 from .spelling import LATIN_TERMS, latin_terms
 from .transliterate import finglish_to_persian, looks_finglish
-from .variants import name_readings
-from .vocab import CITIES, catalogue_words
+from .variants import differences, name_readings, sounded_latin
+from .vocab import CITIES, CatalogueWords, catalogue_words
 
 KEY_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-z]{6}(?![A-Za-z0-9])")
 """A random key as the catalogue writes them: six lower-case letters standing alone."""
@@ -415,8 +415,29 @@ TIE = 1e-6
 
 def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:
     """Best matching base products for `query`, best first (exact random keys first), each followed by
-    its listing twins."""
-    return with_listing_twins(db, _search(db, query, limit))
+    its listing twins; products scoring as the last kept are kept too (`_merge`)."""
+    found = _search(db, query, limit + TIE_MARGIN)
+    kept = _merge(found, [], limit)
+    # A product past the limit that fits every distinguishing word said («… بنفش» found by its colour's
+    # reading) is the answer, not a candidate to cut.
+    words = catalogue_words(db)
+    kept += [c for c in found if c not in kept and _one_fits([c], query, words)]
+    return with_listing_twins(db, kept)
+
+
+TIE_MARGIN = 3
+"""Candidates read past the limit, so that one tied with the last kept is not cut by the SQL's LIMIT (the
+same phone in two RAM sizes, one of them alone a fit, would be answered instead of asked back)."""
+
+
+def _one_fits(found: list[Candidate], text: str, words: CatalogueWords) -> bool:
+    """Some candidate good enough matches every distinguishing word of `text` (`variants.differences`)."""
+    good = [c for c in found if c.score >= MIN_FIT_SCORE]
+    return any(not differences(text, c.english_name, c.persian_name, words.colours, words.knows) for c in good)
+
+
+MIN_FIT_SCORE = 1.0
+"""A candidate scoring below this is no fit, whatever its distinguishing words (the lookup's floor)."""
 
 
 _TWINS = """
@@ -484,11 +505,15 @@ def _search(db: Database, query: str, limit: int, *, words_first: bool = True) -
     if not found or found[0].score < NEAR_EXACT:
         for variant in {_persian_terms(text), latin_terms(text)} - {text}:
             found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
-    # A colour or a compound written another way («طوسی», "banafsh", «همه کاره»): the name as the catalogue
-    # writes it, in either script, since the product's other words then weigh more than its colour.
-    for reading in name_readings(text, catalogue_words(db)):
-        for variant in dict.fromkeys((reading, _persian_terms(reading), latin_terms(reading))):
-            found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
+    # A colour or a compound written another way («طوسی», "banafsh", «همه کاره»), a Latin name in Persian
+    # letters («گاردیت»): the name as the catalogue writes it, in either script, since the product's other
+    # words then weigh more than its colour. Only when nothing found fits every distinguishing word said or
+    # a name was heard in Persian letters (each reading costs a search: most names are found as written).
+    words = catalogue_words(db)
+    if not _one_fits(found, text, words) or sounded_latin(text, words) != text:
+        for reading in name_readings(text, words):
+            for variant in dict.fromkeys((reading, _persian_terms(reading), latin_terms(reading))):
+                found = _merge(found, _fuzzy(db, variant, limit, words_first=words_first), limit)
     if finglish and (not found or found[0].score < GOOD_ENOUGH):
         persian = finglish_to_persian(query)
         # Product-line words come back in Persian ("آیفون") but shops write them in Latin too.
