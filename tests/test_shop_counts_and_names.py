@@ -145,3 +145,14 @@ def test_a_series_number_is_matched_with_its_series(shop_db: Database) -> None:
     assert shop_db.scalar("SELECT count(*) FROM shop.base_products WHERE english_name ILIKE '%iphone 12 %'") == 0
     reply = one("آیفون ۱۲ پرو ۱۲۸ گیگ آبی میخوام")
     assert not reply.base_random_keys and reply.status == "not_in_catalogue"
+
+
+def test_the_cheapest_when_nothing_meets_every_condition_says_so(shop_db: Database) -> None:
+    from quarry.apps.shop.coordinator import NONE_MEETS_FA
+
+    cap = 100_000
+    below = shop_db.scalar(f"SELECT count(*) FROM shop.offer_facts WHERE category_id = {_CATEGORY} AND price < :p",
+                           {"c": "جاروبرقی", "p": cap})  # fmt: skip
+    assert below == 0  # no vacuum cleaner under 100,000 Toman: the cap was set aside for that turn
+    reply = dialogue("جاروبرقی میخوام", "تهران، با گارانتی", "زیر ۱۰۰ هزار تومن", "ارزونترینش کدومه؟")
+    assert reply.member_random_keys and (reply.message or "").startswith(NONE_MEETS_FA)

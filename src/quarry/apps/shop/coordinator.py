@@ -424,9 +424,18 @@ async def _extreme_pick(
     shown_keys = [o.member_random_key for o in shown]
     if best.member_random_key in shown_keys:
         at = shown_keys.index(best.member_random_key)
-        return _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown"), best
+        reply = _select(best, at + 1, persian, trace, f"the {extreme}est offer under the constraints, shown")
+        if not found.top:
+            # Nothing meets every constraint now: the pick is among the options shown, and it says so.
+            lead = NONE_MEETS_FA if persian else NONE_MEETS_EN
+            reply.message = lead + reply.message
+        return reply, best
     why = f"the {extreme}est offer under the constraints, not shown"
     return _select(best, None, persian, trace, why, cheapest=extreme == "cheap"), best
+
+
+NONE_MEETS_FA = "هیچ پیشنهادی همه‌ی شرط‌ها را ندارد؛ از گزینه‌های نشان‌داده: "
+NONE_MEETS_EN = "No offer meets every condition; of the options shown: "
 
 
 NAMED_CATEGORY_SHARE = 0.8
