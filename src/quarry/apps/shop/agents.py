@@ -30,6 +30,7 @@ from rapidfuzz import fuzz
 
 from quarry.db import Database, get_database
 from quarry.llm import last_user_text, output_call
+from quarry.nlu.polarity import negated_words, negation_cues
 from quarry.search.text import fold_joined
 from quarry.settings import get_settings
 
@@ -45,7 +46,7 @@ from .question_words import writes_persian
 from .shop_count import ShopCount, count_shops
 from .tools import Metric, get_product_features, get_seller_statistics, search_base_products
 from .transliterate import finglish_to_persian, looks_finglish, sounds_alike
-from .variants import differences, unasked_variants
+from .variants import differences, unasked_variants, variant_word_forms
 from .vocab import CatalogueWords, loaded_words
 from .yes_no import HAS, HAS_NOT, YesNo, availability_message, yes_no_answer, yes_no_message
 
@@ -454,7 +455,7 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         if q.intent == "seller" and q.metric == "shops" and not _names_a_product(q.product):
             # «کلا چند تا فروشگاه تو قم دارین؟»: no product named, so the shops themselves are counted.
             return _call("count_shops", {"city": q.city, **_shop_filters(q)})
-        return _call("search_base_products", {"query": q.product})
+        return _call("search_base_products", {"query": _searched(q.product)})
     last = returns[-1]
     if last.tool_name == "count_products":
         if isinstance(last.content, str):
@@ -476,7 +477,7 @@ def offline_single_turn(messages: list[ModelMessage], info: AgentInfo) -> ModelR
         found = _CANDIDATES.validate_python(last.content)
         chosen, missing = pick(found, q.product)
         if chosen is None and missing and len(found) == 5 and len(returns) == 1:
-            return _call("search_base_products", {"query": q.product, "limit": WIDE_SEARCH})
+            return _call("search_base_products", {"query": _searched(q.product), "limit": WIDE_SEARCH})
         if chosen is None:
             message = not_in_catalogue(missing, q.product) if missing else NOT_FOUND
             return output_call(info, ShopAnswer(message=message, differs=missing or None, absent=True))
@@ -586,6 +587,18 @@ def _shared_value(q: Question, text: str, options: list[Candidate], read: list[T
     if len(answers) == 1 and len(read) == min(len(options), MAX_COMPARED) and "?" not in answers:
         return ShopAnswer(message=answers.pop() or NO_FEATURE)
     return ShopAnswer(message=which_one(options, text))
+
+
+def _searched(product: str) -> str:
+    """The product's words to search with: a variant word a negation covers ("redmi note 13, not the pro")
+    and the negation's cue are left out, since searching them finds exactly what was refused (`pick` still
+    checks them)."""
+    refused = {fold_joined(w.lower()) for w, _, _ in negated_words(product)} & variant_word_forms()
+    if not refused:
+        return product
+    cues = negation_cues()
+    kept = [w for w in product.split() if fold_joined(w.lower()) not in refused and w not in cues]
+    return " ".join(kept) or product
 
 
 def _shop_filters(q: Question) -> dict[str, Any]:

@@ -418,10 +418,11 @@ def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Ca
     its listing twins; products scoring as the last kept are kept too (`_merge`)."""
     found = _search(db, query, limit + TIE_MARGIN)
     kept = _merge(found, [], limit)
-    # A product past the limit that fits every distinguishing word said («… بنفش» found by its colour's
-    # reading) is the answer, not a candidate to cut.
+    # When none kept fits every distinguishing word said, one past the limit that does («… بنفش» found by
+    # its colour's reading) is the answer, not a candidate to cut.
     words = catalogue_words(db)
-    kept += [c for c in found if c not in kept and _one_fits([c], query, words)]
+    if not _one_fits(kept, query, words):
+        kept += [c for c in found if c not in kept and _one_fits([c], query, words)]
     return with_listing_twins(db, kept)
 
 

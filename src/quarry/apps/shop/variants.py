@@ -44,6 +44,11 @@ def _variant_forms() -> tuple[dict[str, str], frozenset[str]]:
     return forms, frozenset(fold_joined(str(w).lower()) for w in table["plain"])
 
 
+def variant_word_forms() -> frozenset[str]:
+    """Every folded form of a variant word ("pro", «پرو», "max", …)."""
+    return frozenset(_variant_forms()[0])
+
+
 @cache
 def _variant_phrases() -> tuple[re.Pattern[str], dict[str, str]]:
     """(the variant forms of several words, longest first; form → its one-word form)."""
@@ -194,9 +199,8 @@ def name_readings(query: str, words: CatalogueWords) -> list[str]:
     joined = _variant_words_in_latin(sounded_latin(joined_compounds(query, words.knows), words))
     bases = list(dict.fromkeys((query, joined)))
     out = [joined] if joined != query else []
-    english = frozenset(w for w in words.colours if w.isascii())
     for base in bases:
-        out.extend(colour_readings(base, words.colours, english))
+        out.extend(colour_readings(base, words.colours))
     return list(dict.fromkeys(out))
 
 
