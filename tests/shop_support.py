@@ -44,3 +44,13 @@ def offer(db: Database, member_key: str) -> dict[str, object]:
     )
     assert row is not None, "the member key exists"
     return row
+
+
+def one(text: str) -> ShopTurn:
+    """A single question in a chat of its own, through `POST /chat`'s own pipeline."""
+    return ask(f"t-{uuid.uuid4().hex}", text)
+
+
+def key_of(db: Database, english_name: str) -> str:
+    """The base key of the product named so in English (the catalogue's own row)."""
+    return str(db.scalar("SELECT random_key FROM shop.base_products WHERE english_name = :n", {"n": english_name}))

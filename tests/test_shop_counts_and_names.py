@@ -8,29 +8,18 @@ expected figure and key is read with SQL from the real catalogue."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
-from quarry.apps.shop.models import ShopTurn
 from quarry.apps.shop.nlu import in_stored_units
 from quarry.apps.shop.scope import read_scope
 from quarry.db import Database
 from quarry.search.text import fold_joined
-from tests.shop_support import ask, dialogue, offer, prepared_database
+from tests.shop_support import dialogue, key_of, offer, one, prepared_database
 
 
 @pytest.fixture(scope="module")
 def shop_db() -> Database:
     return prepared_database()
-
-
-def one(text: str) -> ShopTurn:
-    return ask(f"t-{uuid.uuid4().hex}", text)
-
-
-def key_of(db: Database, english_name: str) -> str:
-    return str(db.scalar("SELECT random_key FROM shop.base_products WHERE english_name = :n", {"n": english_name}))
 
 
 _CATEGORY = "(SELECT id FROM shop.categories WHERE title = :c)"
