@@ -591,14 +591,19 @@ def _shared_value(q: Question, text: str, options: list[Candidate], read: list[T
 
 def _searched(product: str) -> str:
     """The product's words to search with: a variant word a negation covers ("redmi note 13, not the pro")
-    and the negation's cue are left out, since searching them finds exactly what was refused (`pick` still
-    checks them)."""
-    refused = {fold_joined(w.lower()) for w, _, _ in negated_words(product)} & variant_word_forms()
-    if not refused:
+    and the negation's cue are left out where they stand, since searching them finds exactly what was
+    refused (`pick` still checks them); the same word said as wanted elsewhere stays."""
+    forms = variant_word_forms()
+    spans = sorted((a, b) for w, a, b in negated_words(product) if fold_joined(w.lower()) in forms)
+    if not spans:
         return product
+    kept, at = [], 0
+    for a, b in spans:
+        kept.append(product[at:a])
+        at = b
+    kept.append(product[at:])
     cues = negation_cues()
-    kept = [w for w in product.split() if fold_joined(w.lower()) not in refused and w not in cues]
-    return " ".join(kept) or product
+    return " ".join(w for w in " ".join(kept).split() if w not in cues) or product
 
 
 def _shop_filters(q: Question) -> dict[str, Any]:

@@ -416,7 +416,7 @@ TIE = 1e-6
 def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Candidate]:
     """Best matching base products for `query`, best first (exact random keys first), each followed by
     its listing twins; products scoring as the last kept are kept too (`_merge`)."""
-    found = _search(db, query, limit + TIE_MARGIN)
+    found = _search(db, query, limit)
     kept = _merge(found, [], limit)
     # When none kept fits every distinguishing word said, one past the limit that does («… بنفش» found by
     # its colour's reading) is the answer, not a candidate to cut.
@@ -424,11 +424,6 @@ def search_base_products(db: Database, query: str, *, limit: int = 5) -> list[Ca
     if not _one_fits(kept, query, words):
         kept += [c for c in found if c not in kept and _one_fits([c], query, words)]
     return with_listing_twins(db, kept)
-
-
-TIE_MARGIN = 3
-"""Candidates read past the limit, so that one tied with the last kept is not cut by the SQL's LIMIT (the
-same phone in two RAM sizes, one of them alone a fit, would be answered instead of asked back)."""
 
 
 def _one_fits(found: list[Candidate], text: str, words: CatalogueWords) -> bool:
