@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.messages import (
     ModelMessage,
@@ -146,13 +147,9 @@ async def get_lowest_offer_tool(ctx: RunContext[ShopDeps], description: str) -> 
     features, when no one product is named. Pass the user's words; category, brand, city, warranty,
     seller score, price bounds and features are read from them, and `applied` lists the offer
     constraints used. Returns the price (Toman) with its offer and product keys."""
-    key, seen = _once(ctx.deps, "lowest", {"d": description})
-    if seen is not None:
-        return seen
-    found = await ctx.deps.db.run(lowest_offer, ctx.deps.db, description)
-    out: dict[str, Any] | str = "no offer fits that description" if found is None else found.model_dump()
-    ctx.deps.calls[key] = out
-    return out
+    db = ctx.deps.db
+    return await _answered_once(ctx.deps, "lowest", {"d": description}, partial(lowest_offer, db, description),
+                                "no offer fits that description")  # fmt: skip
 
 
 async def count_shops_tool(
@@ -166,27 +163,32 @@ async def count_shops_tool(
     with a warranty in Tehran"): in `city`, with or without a warranty, scored at least / at most. For
     one product's sellers use get_seller_statistics. `applied` lists the filters used."""
     args = {"city": city, "has_warranty": has_warranty, "min_score": min_score, "max_score": max_score}
-    key, seen = _once(ctx.deps, "count_shops", args)
-    if seen is not None:
-        return dict(seen)
-    db = ctx.deps.db
-    counted = await db.run(count_shops, db, city=city, has_warranty=has_warranty, min_score=min_score,
-                           max_score=max_score)  # fmt: skip
-    out = counted.model_dump()
-    ctx.deps.calls[key] = out
-    return out
+    work = partial(count_shops, ctx.deps.db, city=city, has_warranty=has_warranty, min_score=min_score,
+                   max_score=max_score)  # fmt: skip
+    out = await _answered_once(ctx.deps, "count_shops", args, work, "")
+    return dict(out) if isinstance(out, dict) else {}
 
 
 async def count_products_tool(ctx: RunContext[ShopDeps], description: str) -> dict[str, Any] | str:
     """How many products (models) a description fits ("how many Haier fridges do you have?", «چند مدل
     ظرفشویی بوش دارین؟»): pass the user's words; category, brand, features and any limits on the offers
     (city, warranty, seller score, price) are read from them, and `applied` lists the limits used."""
-    key, seen = _once(ctx.deps, "count_products", {"d": description})
+    work = partial(products_described, ctx.deps.db, description)
+    return await _answered_once(ctx.deps, "count_products", {"d": description}, work,
+                                "no category or brand in that description")  # fmt: skip
+
+
+async def _answered_once(
+    deps: ShopDeps, tool: str, args: dict[str, Any], work: Callable[[], BaseModel | None], absent: str
+) -> dict[str, Any] | str:
+    """A tool's answer, computed once per run (a repeated call is answered from `deps.calls`): `work`'s
+    result as a dict, or `absent` when it found nothing."""
+    key, seen = _once(deps, tool, args)
     if seen is not None:
         return seen
-    found = await ctx.deps.db.run(products_described, ctx.deps.db, description)
-    out: dict[str, Any] | str = "no category or brand in that description" if found is None else found.model_dump()
-    ctx.deps.calls[key] = out
+    found = await deps.db.run(work)
+    out: dict[str, Any] | str = absent if found is None else found.model_dump()
+    deps.calls[key] = out
     return out
 
 
