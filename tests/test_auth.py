@@ -314,9 +314,9 @@ def test_the_tenant_reader_role_reads_nothing_without_a_signed_scope(leasing_db:
         tx.scalar("SELECT set_config('quarry.scope', 'tenants::forged', true)")
         counts = [
             tx.scalar(f"SELECT count(*) FROM {t}")
-            for t in ("leasing_tenancies", "leasing_leases", "leasing_lease_chunks")
+            for t in ("leasing_tenancies", "leasing_leases", "leasing_lease_chunks", "leasing_lease_questions")
         ]
-        assert counts == [0, 0, 0]
+        assert counts == [0, 0, 0, 0]
         assert tx.scalar("SELECT has_table_privilege('api_keys', 'SELECT')") is False
         # Rate-limit counts name clients (addresses, key ids): created after the tenant reader's grants.
         assert tx.scalar("SELECT has_table_privilege('rate_limit_counts', 'SELECT')") is False

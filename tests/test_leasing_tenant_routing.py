@@ -372,3 +372,26 @@ def test_a_place_alone_in_a_question_about_something_else_is_no_search(text: str
 def test_a_place_alone_still_searches_when_space_is_what_is_asked(text: str) -> None:
     assert _ask(text, tenant=None).route == "VIA/needs"
     assert _ask(text, tenant=None).spec is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # A question reported in the embedded order: "asking what we pay", not "what do we pay".
+        ("our bookkeeper is asking how much we owe for weekend air conditioning", "charges"),
+        ("legal asked what we pay if the rent lands after the fifth", "charges"),
+        # How often something must happen is a rule, even when someone is to come and do it.
+        ("how often do we need somebody to come service the kitchen hood?", "facts"),
+        ("how frequently does the lease say the grease trap has to be pumped", "facts"),
+    ],
+)
+def test_reported_and_how_often_questions_ask_the_lease(text: str, frame: str) -> None:
+    ask = lease_question(text)
+    assert ask is not None and ask.frame == frame
+
+
+def test_a_request_now_is_still_a_request_beside_how_often() -> None:
+    assert lease_question("the hood fan is rattling, can someone come look at it today?") is None
+    # A hazard reported in the same message is rated first, whatever the question asks.
+    r = _ask("how often should the detectors be tested? one is beeping and the room smells of smoke")
+    assert r.triage is not None and r.triage.priority == "P0"

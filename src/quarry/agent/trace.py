@@ -18,8 +18,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-RetrievalMode = Literal["structured", "hybrid", "vector", "lexical", "none"]
-"""How rows were found: SQL filters only, fused vector + lexical, one ranker, or not at all."""
+RetrievalMode = Literal["structured", "hybrid", "vector", "lexical", "index", "none"]
+"""How rows were found: SQL filters only, fused vector + lexical, one ranker, the nearest questions of an index
+of questions already answered, or not at all."""
 
 StepKind = Literal["plan", "sql", "decision", "retrieval", "tool"]
 

@@ -1,6 +1,14 @@
 """Embeddings: providers (local e5, Jina v3, OpenAI-compatible) and the Postgres cache."""
 
-from quarry.embed.cache import embed_missing, embed_query, fill_cache, missing_texts, vector_literal
+from quarry.embed.cache import (
+    embed_missing,
+    embed_query,
+    fill_cache,
+    fill_query_cache,
+    missing_texts,
+    query_key,
+    vector_literal,
+)
 from quarry.embed.providers import (
     Embedder,
     EmbeddingError,
@@ -21,7 +29,9 @@ __all__ = [
     "embed_missing",
     "embed_query",
     "fill_cache",
+    "fill_query_cache",
     "get_embedder",
     "missing_texts",
+    "query_key",
     "vector_literal",
 ]

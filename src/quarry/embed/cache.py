@@ -82,9 +82,28 @@ def fill_cache(
     return embed_missing(db, embedder, todo, role=role, batch_size=batch_size, progress=progress)
 
 
+def query_key(query: str) -> str:
+    """The cache text of a query's vector: its role said, so a query and a passage of the same words differ."""
+    return f"query: {query}"
+
+
+def fill_query_cache(
+    db: Database, embedder: Embedder, queries: Sequence[str], *, batch_size: int = 64, progress: Progress | None = None
+) -> int:
+    """Embed, in the query role, the questions the cache lacks (stored as `embed_query` reads them)."""
+    missing = set(missing_texts(db, embedder, [query_key(q) for q in queries]))
+    todo = sorted({q for q in queries if query_key(q) in missing})
+    for start in range(0, len(todo), batch_size):
+        chunk = todo[start : start + batch_size]
+        _store(db, embedder, [query_key(q) for q in chunk], embedder.embed(chunk, role="query"))
+        if progress:
+            progress(len(chunk))
+    return len(todo)
+
+
 def embed_query(db: Database, embedder: Embedder, query: str) -> np.ndarray:
     """Embed one search query, read-through the cache (queries repeat in demos and evals)."""
-    key = f"query: {query}"
+    key = query_key(query)
     cached = db.scalar(
         "SELECT embedding::text FROM embedding_cache WHERE model = :m AND dim = :d AND text_md5 = :h",
         {"m": embedder.model, "d": embedder.dim, "h": _md5(key)},

@@ -31,6 +31,7 @@ from quarry.settings import get_settings
 
 from .authoring.generate import ANCHOR
 from .chunks import chunk_lease
+from .lease_questions import load_index
 from .lease_vectors import embed_chunks
 from .normalize import (
     BUILDING_HEADERS,
@@ -81,6 +82,10 @@ class IngestReport:
     lease_chunks: int = 0
     chunks_embedded: int = 0
     """Lease chunk passages embedded now (0 on a re-run: the cache has them)."""
+    questions_indexed: int = 0
+    """Questions of the lease question index stored for the leases loaded."""
+    questions_left_out: int = 0
+    """Indexed questions left out: their lease is not loaded, or it has no section they are filed under."""
     tenants: int = 0
     tenancies: int = 0
     vendors: int = 0
@@ -108,7 +113,9 @@ class IngestReport:
         if self.leases:
             text += (
                 f"; {self.leases} leases in {self.lease_chunks} chunks ({self.chunks_embedded} passages embedded now), "
-                f"{self.tenants} tenants, "
+                f"{self.questions_indexed:,} indexed lease questions"
+                + (f" ({self.questions_left_out} left out: no such section)" if self.questions_left_out else "")
+                + f", {self.tenants} tenants, "
                 f"{self.tenancies} tenancies, {self.vendors} vendors, {self.comps} rent comps"
             )
         return text + f"; {self.seconds}s"
@@ -617,7 +624,9 @@ def ingest(
     if documents:
         for k, v in load_documents(db, reporter=reporter).items():
             setattr(report, k, v)
-        report.chunks_embedded = embed_chunks(db, embedder or get_embedder(get_settings()), reporter=reporter)
+        embedder = embedder or get_embedder(get_settings())
+        report.chunks_embedded = embed_chunks(db, embedder, reporter=reporter)
+        report.questions_indexed, report.questions_left_out = load_index(db, embedder, reporter=reporter)
     report.seconds = round(time.perf_counter() - started, 2)
     return report
 

@@ -26,6 +26,7 @@ from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 from quarry.search import HybridSource, bm25_sql, hybrid_rank, rrf_fuse, tokenize
 
 from .chunks import AMENDMENT_WORDS
+from .lease_questions import nearest, verdict
 from .lease_vectors import lease_embedded
 from .models import Citation, LeaseAnswer
 
@@ -276,13 +277,20 @@ def answer_question(
     position = {n: i for i, n in enumerate(order)}
     if passages is not None:  # what a model choosing the citations is shown: the best-ranked sections
         passages.extend({**c, "lease_id": lease["lease_id"], "retrieval": mode} for c, _ in ranked[:PASSAGES])
-    if topic is None:
-        # No topic the lexicon knows: the section is chosen by meaning, when the lease has vectors.
-        return _by_meaning(db, lease, question, q_terms, bm25, embedder, vec, mode)
 
     def mentions(c: dict[str, Any], field: str = "body") -> bool:
         text = f"{c['heading']} {c['body']}" if field == "body" else c["heading"]
         return any(re.search(rf"\b{re.escape(w)}\b", text.lower()) for w in words)
+
+    if vec is not None and embedder is not None:
+        # The lease question index first: on a topic the lexicon knows, among the sections on it.
+        allowed = {c["section"] for c in chunks.values() if c["section"] and mentions(c)} if topic else None
+        indexed = _by_index(db, lease, vec, embedder.model, chunks, words, allowed, passages)
+        if indexed is not None:
+            return indexed
+    if topic is None:
+        # No topic the lexicon knows: the section is chosen by meaning, when the lease has vectors.
+        return _by_meaning(db, lease, question, q_terms, bm25, embedder, vec, mode)
 
     on_topic = [(c, score) for c, score in ranked if mentions(c)]
     asked = _asked_heading(question)
@@ -384,6 +392,44 @@ def answer_question(
     if not citations:
         return abstain()
     return compose(citations, mode)
+
+
+def _by_index(
+    db: Database,
+    lease: dict[str, Any],
+    vec: np.ndarray,
+    model: str,
+    chunks: dict[int, dict[str, Any]],
+    words: set[str],
+    allowed: set[str] | None,
+    passages: list[dict[str, Any]] | None,
+) -> LeaseAnswer | None:
+    """The answer of the lease question index (`lease_questions.verdict`), among the `allowed` sections (None:
+    any): the sections its nearest questions are filed under, quoted, or an abstention when they are filed under
+    none; None when the index does not decide. The sections it chose are shown first to a model choosing the
+    citations."""
+    decided = verdict(nearest(db, lease["lease_id"], vec, model), allowed=allowed)
+    if decided is None:
+        return None
+    if not decided.sections:
+        return abstain()
+    firsts = []
+    for section in decided.sections:
+        parts = [c for c in chunks.values() if c["section"] == section]
+        if parts:  # a section over a page break: quoted where it starts
+            firsts.append(min(parts, key=lambda c: (c["page"], c["chunk_no"])))
+    if passages is not None:
+        shown = [{**c, "lease_id": lease["lease_id"], "retrieval": "index"} for c in firsts]
+        passages[:0] = shown
+    body = lease["body"]
+    citations = [
+        Citation(lease_id=lease["lease_id"], page=c["page"], section=c["section"], quote=quote)
+        for c in firsts
+        if (quote := quote_from(c["body"], words)) and quote in body
+    ]
+    if not citations:
+        return None
+    return compose(citations, "index").model_copy(update={"indexed_question": decided.question})
 
 
 MEANING_Z = 2.5

@@ -191,8 +191,13 @@ class LeaseAnswer(BaseModel):
     citations: list[Citation] = Field(default_factory=list)
     risk_flags: list[str] = Field(default_factory=list)
     found: bool = True
-    retrieval: Literal["hybrid", "lexical", "vector", "none"] = Field(
-        "none", description="How the chunks were ranked: core hybrid search, or BM25 when the lease has no vectors."
+    retrieval: Literal["hybrid", "lexical", "vector", "index", "none"] = Field(
+        "none",
+        description="How the section was chosen: the lease question index (the nearest indexed questions agreed),"
+        " else chunks ranked by the core hybrid search, or by BM25 when the lease has no vectors.",
+    )
+    indexed_question: str | None = Field(
+        None, description="The nearest indexed question whose answer was taken, when the question index decided."
     )
 
 

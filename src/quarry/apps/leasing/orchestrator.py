@@ -598,6 +598,8 @@ class _Turn:
                 answer, dropped = await self.db.run(
                     verified_answer, self.db, passages[0]["lease_id"], ran.output, passages, passages[0]["retrieval"]
                 )
+                if det.indexed_question and [c.section for c in answer.citations] == [c.section for c in det.citations]:
+                    answer = answer.model_copy(update={"indexed_question": det.indexed_question})
                 model, note = ran.model or "", ran.model_note
         self.trace.append(
             RetrievalStep(
@@ -612,6 +614,7 @@ class _Turn:
                     for x in (
                         "; ".join(f"{c.lease_id} §{c.section} p.{c.page}" for c in answer.citations)
                         or "no section of the lease on this topic",
+                        f"as the indexed question {answer.indexed_question!r}" if answer.indexed_question else None,
                         f"dropped {'; '.join(dropped)}" if dropped else None,
                         note,
                     )

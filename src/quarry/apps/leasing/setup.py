@@ -8,6 +8,7 @@ from quarry.progress import Reporter
 from quarry.settings import Settings
 
 from .ingest import ingest, migrate_app, refresh_chunk_stats, unit_count
+from .lease_questions import load_index
 from .lease_vectors import embed_chunks
 
 _ready: set[int] = set()
@@ -29,6 +30,7 @@ def prepare(db: Database, settings: Settings, reporter: Reporter) -> bool:
         if not db.scalar("SELECT count(*) FROM leasing_chunk_corpus_stats"):
             refresh_chunk_stats(db)
         embed_chunks(db, embedder, reporter=reporter)  # nothing to do unless chunks lack this model's vectors
+        load_index(db, embedder, reporter=reporter)  # the same for the lease question index
     _ready.add(id(db))
     return loaded
 

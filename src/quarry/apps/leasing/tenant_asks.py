@@ -272,12 +272,18 @@ def _their_plan() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{side})(?:'s)?(?:\s+[\w']+){{0,2}}?\s+(?:{plans})(?![\w'])", re.IGNORECASE)
 
 
+_HOW_OFTEN = re.compile(r"\bhow (?:often|frequently|regularly|many times)\b", re.IGNORECASE)
+"""A question of how often: what it asks to happen is a habit the lease sets, not a request now."""
+
+
 def _requested(text: str) -> re.Match[str] | None:
     """Someone asked to act ("can someone come look"), unless it is the landlord's own plan said by the
     tenant ("mgmt wants to come look at the ceiling tomorrow"): nobody is asked to come then."""
     asked = _patterns()["request"].search(text)
     if asked is None:
         return None
+    if _HOW_OFTEN.search(text[: asked.start()]):
+        return None  # "how often do we need someone to come look at the AC?": a schedule asked, nobody sent now
     # The plan may hold the request's own words ("the super is going to come by").
     plan = next((m for m in _their_plan().finditer(text[: asked.end()]) if m.start() < asked.start()), None)
     if plan is not None and len(_WORD.findall(text[plan.end() : max(plan.end(), asked.start())])) <= 2:
