@@ -28,16 +28,16 @@ from quarry.progress import Reporter, SilentReporter
 from .places import DATA_DIR
 
 INDEX_DIR = DATA_DIR / "lease_questions"
-NEAREST = 7
+NEAREST = 10
 """Indexed questions read per new question."""
 NEAR = 0.90
 """The nearest indexed question voting for the answer must be at least this similar (cosine, e5-small query to
 query) for the index to decide; below it the question is unlike anything indexed for that lease. Chosen on blind
-rounds 1-10 (781 lease questions): 0.88 decided more and lost more, 0.92 decided less."""
+rounds 1-10 (781 lease questions): 0.89 decided more and lost more, 0.91 decided less."""
 SHARPNESS = 0.03
 """A neighbour's vote is exp((its similarity - the nearest's) / SHARPNESS): a question 0.03 less similar than the
-nearest counts a third as much, so two fair matches do not outvote a close one. On rounds 1-10, 642 right
-against 634 with equal votes (K = 7); K from 5 to 10 and 0.02 to 0.05 were within 5 of each other."""
+nearest counts a third as much, so two fair matches do not outvote a close one. On rounds 1-10, with the 4,310
+questions: 661 right (K = 10) against 655 (K = 7) and 652 (K = 5); 0.05 scored 6-10 fewer."""
 OFF_TOPIC_NEAR = 0.93
 """A neighbour filed under a section off the topic the lexicon heard votes when at least this similar: the topic's
 cue can mislead ("first dibs on taking the suite next door" is no condemnation). +8 on rounds 1-10."""
