@@ -87,12 +87,16 @@ def query_key(query: str) -> str:
     return f"query: {query}"
 
 
-def fill_query_cache(
-    db: Database, embedder: Embedder, queries: Sequence[str], *, batch_size: int = 64, progress: Progress | None = None
-) -> int:
-    """Embed, in the query role, the questions the cache lacks (stored as `embed_query` reads them)."""
+def missing_queries(db: Database, embedder: Embedder, queries: Sequence[str]) -> list[str]:
+    """Distinct queries with no cached query-role vector for this model (as `embed_query` reads them)."""
     missing = set(missing_texts(db, embedder, [query_key(q) for q in queries]))
-    todo = sorted({q for q in queries if query_key(q) in missing})
+    return sorted({q for q in queries if query_key(q) in missing})
+
+
+def embed_missing_queries(
+    db: Database, embedder: Embedder, todo: Sequence[str], *, batch_size: int = 64, progress: Progress | None = None
+) -> int:
+    """Embed, in the query role, and store `todo` (queries known to be missing from the cache); returns how many."""
     for start in range(0, len(todo), batch_size):
         chunk = todo[start : start + batch_size]
         _store(db, embedder, [query_key(q) for q in chunk], embedder.embed(chunk, role="query"))

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from quarry.db import Database
-from quarry.embed import Embedder, fill_query_cache, missing_texts, query_key, vector_literal
+from quarry.embed import Embedder, embed_missing_queries, missing_queries, vector_literal
 from quarry.progress import Reporter, SilentReporter
 
 from .places import DATA_DIR
@@ -128,10 +128,9 @@ def load_index(
                 fresh,
             )
     texts = sorted({q for _, q in kept})
-    missing = set(missing_texts(db, embedder, [query_key(q) for q in texts]))
-    todo = [q for q in texts if query_key(q) in missing]
+    todo = missing_queries(db, embedder, texts)
     rep.phase(f"embed the lease question index ({embedder.model})", total=len(todo))
-    fill_query_cache(db, embedder, todo, progress=rep.advance)
+    embed_missing_queries(db, embedder, todo, progress=rep.advance)
     db.execute(
         "UPDATE leasing_lease_questions q SET embedding = e.embedding::vector, embed_model = :m FROM embedding_cache e"
         " WHERE (q.embedding IS NULL OR q.embed_model IS DISTINCT FROM :m)"
@@ -174,13 +173,3 @@ def verdict(neighbours: list[Neighbour], *, allowed: set[str] | None = None, nea
     if first.similarity < near:
         return None
     return IndexVerdict(first.sections, first.question, round(won / sum(weight.values()), 3))
-
-
-def index_embedded(db: Database, lease_id: str, model: str) -> bool:
-    """Whether this lease has indexed questions with vectors of `model`."""
-    return bool(
-        db.scalar(
-            "SELECT EXISTS (SELECT 1 FROM leasing_lease_questions WHERE lease_id = :l AND embed_model = :m)",
-            {"l": lease_id, "m": model},
-        )
-    )
