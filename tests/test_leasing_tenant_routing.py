@@ -395,3 +395,58 @@ def test_a_request_now_is_still_a_request_beside_how_often() -> None:
     # A hazard reported in the same message is rated first, whatever the question asks.
     r = _ask("how often should the detectors be tested? one is beeping and the room smells of smoke")
     assert r.triage is not None and r.triage.priority == "P0"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A further term in months, beside an extension said.
+        "could we do a quick extension, say 18 months, until the new building is ready?",
+        "is another 6 months possible for us? the move got pushed",
+        # Staying past a date, with the term or the price asked.
+        "what would you need from us to stay past march 2028? thinking 24 mo",
+        "we'd love to keep our office past next year, maybe 2 more years? what would rent be",
+        # Asking for a renewal with no size or price is no search, whatever word the router heard.
+        "we want to stay on. could you put together a couple of options for extending?",
+    ],
+)
+def test_a_further_term_asked_for_in_any_form_is_the_renewal(text: str) -> None:
+    assert _ask(text, tenant="T-003").route == "DOMA/renewal"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "do we have an option for another three years under the lease?",  # asked about the option, not for it
+        "if we need an extra month to move out, what do we pay?",  # a holdover, not a further term
+        # Something other than the lease renews: the question is about what the lease says of it.
+        "our insurer won't renew the policy in may. what happens under the lease if we have a gap?",
+        # Asked with a preposition before the question word: about the notice, not the renewal.
+        "by when must we tell the landlord we want the extra five years?",
+    ],
+)
+def test_questions_about_the_option_or_other_renewals_are_lease_questions(text: str) -> None:
+    assert _ask(text, tenant="T-003").route == "DOMA/lease"
+
+
+def test_the_size_of_the_space_a_tenant_has_is_no_search() -> None:
+    r = _ask("we've got 1,500 sf we don't use anymore - can we sublet it to another firm?")
+    assert r.route == "DOMA/lease" and r.spec is None
+
+
+def test_a_request_word_inside_the_condition_of_a_question_is_supposed() -> None:
+    # "be replaced" is said of what may happen; what is asked is who pays.
+    text = "the boiler is ancient. if it has to be replaced is that our cost or the building's?"
+    ask = lease_question(text)
+    assert ask is not None and ask.frame == "charges"
+    assert _ask(text).triage is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what's the weather looking like in soho this weekend?", "can you recommend a good lunch spot near union square"],
+)
+def test_a_question_about_something_else_near_a_place_is_no_search(text: str) -> None:
+    r = _ask(text, tenant=None)
+    assert r.spec is None and not r.matches
+    assert any("out_of_scope" in (getattr(step, "codes", None) or []) for step in r.trace)

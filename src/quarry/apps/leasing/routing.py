@@ -36,7 +36,8 @@ DAY_OR_TIME = "day or time"
 PLACE_NAMED = "neighbourhood named"
 """The label of the cue that a neighbourhood was named (a search's where, not a search by itself)."""
 _ASKS_OTHER = re.compile(
-    r"\W*(?:what|what's|whats|how|how's|who|who's|when|why|which|is|are|will|does|do)\b(?!\s+about\b)"
+    r"\W*(?:what|what's|whats|how|how's|who|who's|when|where|where's|why|which|is|are|will|does|do|"
+    r"(?:can|could) you (?:recommend|suggest)|recommend|suggest)\b(?!\s+about\b)"
     r"(?!.*\b(?:space|spaces|office|offices|unit|units|listing|listings|available|rent|lease|sf|sq)\b)",
     re.IGNORECASE,
 )
@@ -138,9 +139,9 @@ def rule_scores(text: str, *, touring: bool = False) -> tuple[dict[Route, float]
         if m:
             scores[cue.route] += cue.weight
             why[cue.route].append(f"{cue.label} ({m.group(0).strip()!r})")
-    if len(why["VIA/needs"]) == 1 and why["VIA/needs"][0].startswith(PLACE_NAMED) and _ASKS_OTHER.match(text):
-        # A place only says where: a question about something else there ("what's the weather going to be like
-        # in manhattan?", "who has the best bagels in soho") is no search.
+    if why["VIA/needs"] and all(w.startswith((PLACE_NAMED, "'")) for w in why["VIA/needs"]) and _ASKS_OTHER.match(text):
+        # A place only says where, and a K.1 word alone ("looking") is no search: a question about something else
+        # ("what's the weather looking like in NYC?", "can you recommend a pizza place near union square") is none.
         scores["VIA/needs"], why["VIA/needs"] = 0.0, []
     if not touring and len(why["VIA/tour"]) == 1 and why["VIA/tour"][0].startswith(DAY_OR_TIME):
         # A day or a time only says when: with nothing to visit it is no tour ("the lock sticks in the

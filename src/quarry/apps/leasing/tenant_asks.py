@@ -183,7 +183,10 @@ def lease_question(text: str) -> LeaseAsk | None:
         # the frame that asks.
         supposed = _HYPOTHESIS.search(clause.text)
         if asked is not None and supposed is not None and supposed.start() < asked.start():
-            asked = asked if not any(m.end() <= supposed.start() for _, m in found) else None
+            # ...and so are they when the question follows the condition ("if it has to be replaced is that our
+            # cost?"); a request after a bare condition stands ("if possible can someone come look?").
+            framed = any(m.end() <= supposed.start() or m.start() >= asked.end() for _, m in found)
+            asked = None if framed else asked
         if asked is not None and not any(m.start() < asked.end() < m.end() for _, m in found):
             continue  # someone is asked to act, and no lease phrase runs through the request
         if found:
@@ -295,10 +298,15 @@ _TERM = re.compile(
     r"\b(?:another(?: (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten))?|(?:\d+|one|two|three|four|five|six|"
     r"seven|eight|nine|ten) more|an? (?:extra|additional|further|new|second)) (?:years?|yrs?|terms?)\b|\bnext term\b"
     r"|\b(?:extend|stay|renew)\w*\s+(?:(?:for|by)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
-    r"[\s-]+(?:years?|yrs?)\b",
+    r"[\s-]+(?:years?|yrs?)\b"
+    # In months, only beside an extension said: "another 12 months", "a short extension, like 12 months",
+    # "extend by 18 months", "a 24-month renewal" ("an extra month to move out" is a holdover).
+    r"|\b(?:another|extension|extend\w*|renew\w*|stay\w*)\W+(?:[\w']+\W+){0,3}?\d+[\s-]*(?:months?|mos?)\b"
+    r"|\b\d+[\s-]*(?:more\s+)?(?:months?|mos?)\W+(?:[\w']+\W+){0,2}?(?:extension|renewal|term)\b",
     re.IGNORECASE,
 )
-"""A further term asked in years ("another five years", "3 more yrs", "the next term", "extend 3 yrs")."""
+"""A further term asked in years ("another five years", "3 more yrs", "the next term", "extend 3 yrs"), or in
+months beside an extension ("a short extension, like 12 months")."""
 
 
 @lru_cache(maxsize=1)
@@ -312,9 +320,19 @@ def _wish() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{wishes})\s+(?:\w+\s+){{0,2}}?{renew}", re.IGNORECASE)
 
 
+_BESIDE = 32
+"""Characters either side of a renewal word read for what is renewed."""
+
+
 def _renews(text: str) -> re.Match[str] | None:
-    """A renewal word, a further term or a wish to renew."""
-    return _patterns()["renewal"].search(text) or _TERM.search(text) or _wish().search(text)
+    """A renewal word, a further term or a wish to renew; not a renewal of something other than the lease
+    said beside it ("won't auto-renew the LC")."""
+    other = _patterns()["renewed_other"]
+    for pattern in (_patterns()["renewal"], _TERM, _wish()):
+        for m in pattern.finditer(text):
+            if not other.search(text[max(0, m.start() - _BESIDE) : m.end() + _BESIDE]):
+                return m
+    return None
 
 
 def _renewal_asked(clause: Clause) -> bool:
@@ -332,13 +350,29 @@ def _renewal_asked(clause: Clause) -> bool:
     # window for letting the landlord know we want to extend?").
     told = clause.asks and bool(p["told"].search(before)) and _asked_with_wh(clause.text)
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
-    return (bool(wished) and not conditional and not told) or not clause.asks or bare
+    # A further term asked for is the renewal itself ("can we do a short extension, like 12 months?"), unless the
+    # question is about the option that grants it ("do we have an option for another five years?").
+    termed = _TERM.search(clause.text) is not None and not p["about_option"].search(clause.text)
+    return (bool(wished or termed) and not conditional and not told) or not clause.asks or bare
+
+
+_WH_PREPOSITIONS = frozenset({"by", "until", "till", "til", "from", "since", "before"})
+"""A preposition a question word may follow ("by when do we have to tell you ...")."""
 
 
 def _asked_with_wh(text: str) -> bool:
-    """Whether the clause opens with a question word, after any fillers ("so what's the window ...")."""
+    """Whether the clause opens with a question word, after any fillers ("so what's the window ...") and a
+    preposition ("by when ...")."""
     words = _unfilled(text)
+    if len(words) > 1 and words[0] in _WH_PREPOSITIONS:
+        words = words[1:]
     return bool(words) and words[0] in _WH
+
+
+_OWN = re.compile(
+    r"\b(?:we have|we've got|we got|we already have|we're not using|we aren't using|we don't use)\b", re.IGNORECASE
+)
+"""A tenant speaking of the space it has."""
 
 
 def _strongly(clause: Clause, route: Route) -> bool:
@@ -348,6 +382,9 @@ def _strongly(clause: Clause, route: Route) -> bool:
     scores, why = rule_scores(clause.text)
     if route == "VIA/needs" and not any(w.startswith(("size quoted", "search request")) for w in why[route]):
         return False
+    searched = any(w.startswith("search request") for w in why[route])
+    if route == "VIA/needs" and not searched and _OWN.search(clause.text):
+        return False  # the size of the space they have ("we have ~2,000 sf we're not using") is no search
     if route == "VIA/tour" and not any(
         w.startswith(("booking", "scheduling", "see a unit", "release")) for w in why[route]
     ):
@@ -364,10 +401,18 @@ def settle(text: str, route: Route) -> Settled | None:
     ask = lease_question(text)
     parts = clauses(text)
     renewing = [c for c in parts if _renewal_asked(c)]
-    if renewing and (ask is None or ask.frame == "open") and route in ("DOMA/lease", "DOMA/renewal"):
+    # A known tenant who asks for the renewal and quotes no size or price is not searching ("we want to stay -
+    # could you put together a few options for extending?").
+    searching = route == "VIA/needs" and any(
+        w.startswith(("size quoted", "price quoted")) for c in parts for w in rule_scores(c.text)[1]["VIA/needs"]
+    )
+    if renewing and (ask is None or ask.frame == "open") and route in ("DOMA/lease", "DOMA/renewal", "VIA/needs"):
         # "we want to extend - what would the numbers look like?": a question in no lease frame beside
         # the renewal asked for is about the offer.
-        return None if route == "DOMA/renewal" else Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
+        if route == "DOMA/renewal":
+            return None
+        if not searching:
+            return Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
     if ask is None:
         # Someone asked to come is service, not a viewing; a report without a search is a ticket.
         service = any(_requested(c.text) for c in parts) or not any(_strongly(c, route) for c in parts)
