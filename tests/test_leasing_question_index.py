@@ -121,3 +121,14 @@ def test_the_turn_shows_the_index_in_its_trace(leasing_db: Database) -> None:
     assert r.route == "DOMA/lease" and r.lease_answer is not None and r.lease_answer.indexed_question
     step = next(s for s in r.trace if s.step == "lease-qa")
     assert step.retrieval_mode == "index" and r.lease_answer.indexed_question in step.reason
+
+
+def test_an_articles_restrictions_are_on_its_topic(leasing_db: Database) -> None:
+    """The topic "use" is heard in the permitted-purpose words; the restrictions beside it (LEASE-0009 3.2 (b): no
+    alcohol) are in the same article, so the index's vote for them counts."""
+    from quarry.apps.leasing.leaseqa import answer_question
+
+    a = answer_question(leasing_db, "we'd like to add a happy hour with beer and cider after 5, does our lease let us?",
+                        tenant_id="T-009", embedder=get_embedder(get_settings()))  # fmt: skip
+    assert a.found and a.retrieval == "index"
+    assert "3.2" in {c.section for c in a.citations}

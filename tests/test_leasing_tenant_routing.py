@@ -450,3 +450,49 @@ def test_a_question_about_something_else_near_a_place_is_no_search(text: str) ->
     r = _ask(text, tenant=None)
     assert r.spec is None and not r.matches
     assert any("out_of_scope" in (getattr(step, "codes", None) or []) for step in r.trace)
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        # We are asked for an offer, whatever the condition: the renewal itself.
+        ("what's the lowest rent you could do if we commit to another 3 years?", "DOMA/renewal"),
+        # The landlord's side asked to act is a request; asked what it may do, a lease question.
+        ("someone smashed the light over our back door. could the building replace it?", "DOMA/triage"),
+        ("may the landlord show our suite to other companies without asking us?", "DOMA/lease"),
+        # Someone asked to come, with no space sought, is a ticket whatever word the router heard.
+        ("the shade in the front office came off its bracket. can somebody fix it?", "DOMA/triage"),
+    ],
+)
+def test_offers_asked_of_us_and_requests_to_the_building(text: str, route: str) -> None:
+    assert _ask(text, tenant="T-003").route == route
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        # "when is someone" asks for someone to come only with a verb of coming: here it asks the lease's hours.
+        ("till what time is the front desk staffed? our interns keep getting locked out", "DOMA/lease"),
+        # Those who work for the building, asked to act: a ticket, whatever the classifier guessed.
+        ("can the cleaners come empty our bins twice a day?", "DOMA/triage"),
+        ("the hallway carpet by our door is ripped up. could maintenance patch it?", "DOMA/triage"),
+        # A move the landlord imposes is no search for space.
+        ("could the landlord force us to move to another floor?", "DOMA/lease"),
+        # A renewal's terms expected from us: the offer, whatever the condition.
+        ("how much of a rent bump should we expect if we renew for 3 years?", "DOMA/renewal"),
+    ],
+)
+def test_requests_to_the_building_imposed_moves_and_expected_offers(text: str, route: str) -> None:
+    assert _ask(text, tenant="T-003").route == route
+
+
+def test_a_report_the_classifier_guessed_as_a_renewal_is_a_ticket() -> None:
+    # No cue of any route: the classifier's guess is corrected by what the clause does (reports something wrong).
+    settled = settle("the hand dryer in the back keeps backing up the drain, we've tried twice", "DOMA/renewal")
+    assert settled is not None and settled.route == "DOMA/triage"
+
+
+def test_a_known_tenants_message_that_asks_nothing_here_is_asked_back() -> None:
+    r = _ask("write me a limerick about spreadsheets pls", tenant="T-003")
+    assert r.triage is None and r.renewal is None and r.lease_answer is None and r.spec is None
+    assert any("out_of_scope" in (getattr(step, "codes", None) or []) for step in r.trace)

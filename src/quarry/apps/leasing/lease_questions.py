@@ -36,8 +36,9 @@ query) for the index to decide; below it the question is unlike anything indexed
 rounds 1-10 (781 lease questions): 0.89 decided more and lost more, 0.91 decided less."""
 SHARPNESS = 0.03
 """A neighbour's vote is exp((its similarity - the nearest's) / SHARPNESS): a question 0.03 less similar than the
-nearest counts a third as much, so two fair matches do not outvote a close one. On rounds 1-10, with the 4,310
-questions: 661 right (K = 10) against 655 (K = 7) and 652 (K = 5); 0.05 scored 6-10 fewer."""
+nearest counts a third as much, so two fair matches do not outvote a close one. On rounds 1-10, with the
+4,310 questions of the first two passes: 661 right (K = 10) against 655 (K = 7) and 652 (K = 5); 0.05 scored 6-10
+fewer. Not re-tuned for the third pass (6,486 questions)."""
 OFF_TOPIC_NEAR = 0.93
 """A neighbour filed under a section off the topic the lexicon heard votes when at least this similar: the topic's
 cue can mislead ("first dibs on taking the suite next door" is no condemnation). +8 on rounds 1-10."""

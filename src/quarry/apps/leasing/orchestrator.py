@@ -64,7 +64,7 @@ from .renewal import policy, rechecked, renewal_package
 from .renewal_terms import asked_term
 from .replies import is_confirmation
 from .setup import prepare
-from .tenant_asks import Settled, settle, unknown_tenant
+from .tenant_asks import Settled, asks_anything, settle, unknown_tenant
 from .tickets import PENDING_TICKET, dispatch_ticket
 from .tour import book, confirm, plan_tours, release, session_holds
 from .triage import TicketDecision, hazard_of, sent_message, triage
@@ -182,9 +182,12 @@ async def run(
                     update={"route": settled.route, "why": settled.why, "decided_by": "policy"}
                 )
             unheard = (
-                tenant_id is None
-                and not hazards
-                and settled is None  # a question about their own lease is heard, whatever the router saw
+                not hazards
+                # A question about their own lease, a report, a renewal: heard, whatever the router saw.
+                and settled is None
+                # A tenant's message that asks or reports anything, or the classifier reads as a report (the safe
+                # side), is answered.
+                and (tenant_id is None or (decision.route != "DOMA/triage" and not asks_anything(safe)))
                 and not decision.scores
                 and decision.decided_by in ("classifier", "default")
                 and not turn.history  # a conversation's opener: a follow-up ("push it to the next day") is not

@@ -55,17 +55,18 @@ _SERVICE = re.compile(
 """A service the building or landlord may owe: "does the night cleaning crew do our dishes"."""
 _ADDRESSED = re.compile(
     r"\b(?:can|could|would|will|do|did|what|how)\s+(?:you|u|ya)\b(?!\s+(?:tell|remind|confirm|check|know|explain|clarify"
-    r"|look|let))|\b(?:you|u)\s+(?:propose|offer|quote|suggest|recommend|give us|send)\b",
+    r"|look|let))|\b(?:you|u)\s+(?:propose|offer|quote|suggest|recommend|give us|send|(?:can|could) do)\b",
     re.IGNORECASE,
 )
 """The agent asked to act or to offer ("what can you offer", "what rent would you propose"): a request to
 us, not a question about the lease; asked to tell or look something up, it is still a question."""
 _CONDITIONAL_ASK = re.compile(
-    r"\W*(?:if|once|say|suppose|assuming|in case)\b.*?\b(?:what|whats|what's|who|how|when|where|which|do|does|can|could"
-    r"|would|will|is|are)\s+(?:we|i|the|our|they|it|that|there|you)\b",
+    r"\W*(?:if|once|say|suppose|assuming|in case)\b.*?\b(?:(?:what|whats|what's|who|how|when|where|which|do|does|can"
+    r"|could|would|will|is|are)\s+(?:we|i|the|our|they|it|that|there|you)\b|how\s+(?:long|much|many|soon|often)\b)",
     re.IGNORECASE,
 )
-"""A condition and then the question, with no comma between ("if we stay a few extra weeks what do we pay")."""
+"""A condition and then the question, with no comma between ("if we stay a few extra weeks what do we pay", "once
+we're out how long until ...")."""
 _LEAD_IN_ASK = re.compile(
     r"\W*(?:per|under|according to|in|by|regarding|re|as per)\s+(?:[\w'’]+\s+){1,3}?"
     r"(?:what|what's|whats|who|who's|whose|when|where|which|how)\b",
@@ -119,7 +120,7 @@ def _lexicon() -> dict[str, list[str]]:
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     grammar = ("openers", "fillers", "renewal_wish", "complaint", "parts", "jobs", "negations")
-    skip = (*grammar, "landlord_side", "plans", "tenancy")
+    skip = (*grammar, "landlord_side", "landlord_acts", "providers", "plans", "tenancy")
     return {k: _pattern(v, negated=k in FRAMES) for k, v in _lexicon().items() if k not in skip}
 
 
@@ -275,6 +276,21 @@ def _their_plan() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{side})(?:'s)?(?:\s+[\w']+){{0,2}}?\s+(?:{plans})(?![\w'])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1)
+def _landlord_asked() -> re.Pattern[str]:
+    """The landlord's side asked to act ("can the building get it cleaned off?", "could mgmt send someone"): a
+    request, where "can the landlord come in whenever?" asks what the lease lets them do."""
+    lex = _lexicon()
+    side, acts = phrase_alternation(lex["landlord_side"], plurals=True), phrase_alternation(lex["landlord_acts"])
+    # Those who work for the building are asked to act whatever the verb ("could maintenance patch it?").
+    providers = phrase_alternation(lex["providers"], plurals=True)
+    return re.compile(
+        rf"\b(?:can|could|will|would)\s+(?:the\s+|our\s+)?(?:(?:{side})\s+(?:please\s+)?(?:{acts})(?![\w'])"
+        rf"|(?:{providers})\s+(?:please\s+)?[a-z-]+)",
+        re.IGNORECASE,
+    )
+
+
 _HOW_OFTEN = re.compile(r"\bhow (?:often|frequently|regularly|many times)\b", re.IGNORECASE)
 """A question of how often: what it asks to happen is a habit the lease sets, not a request now."""
 
@@ -282,7 +298,7 @@ _HOW_OFTEN = re.compile(r"\bhow (?:often|frequently|regularly|many times)\b", re
 def _requested(text: str) -> re.Match[str] | None:
     """Someone asked to act ("can someone come look"), unless it is the landlord's own plan said by the
     tenant ("mgmt wants to come look at the ceiling tomorrow"): nobody is asked to come then."""
-    asked = _patterns()["request"].search(text)
+    asked = _patterns()["request"].search(text) or _landlord_asked().search(text)
     if asked is None:
         return None
     if _HOW_OFTEN.search(text[: asked.start()]):
@@ -349,6 +365,10 @@ def _renewal_asked(clause: Clause) -> bool:
     # A wish inside what the landlord is told, asked with a question word, is about the notice ("what's the
     # window for letting the landlord know we want to extend?").
     told = clause.asks and bool(p["told"].search(before)) and _asked_with_wh(clause.text)
+    if clause.asks and not told and (_ADDRESSED.search(clause.text) or p["offer_expected"].search(clause.text)):
+        # We are asked to offer, or the offer's terms are expected, whatever the condition ("what's the best rate you
+        # can do if we sign on for another 5 yrs?", "what increase should we expect if we renew?"): the offer itself.
+        return True
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
     # A further term asked for is the renewal itself ("can we do a short extension, like 12 months?"), unless the
     # question is about the option that grants it ("do we have an option for another five years?").
@@ -373,6 +393,11 @@ _OWN = re.compile(
     r"\b(?:we have|we've got|we got|we already have|we're not using|we aren't using|we don't use)\b", re.IGNORECASE
 )
 """A tenant speaking of the space it has."""
+_IMPOSED_MOVE = re.compile(
+    r"\b(?:make|force|require|tell|ask|get)\s+(?:us|me)\s+(?:to\s+)?(?:relocate|move)\b|\brelocate\s+(?:us|me)\b",
+    re.IGNORECASE,
+)
+"""A move the landlord imposes on a tenant."""
 
 
 def _strongly(clause: Clause, route: Route) -> bool:
@@ -385,6 +410,8 @@ def _strongly(clause: Clause, route: Route) -> bool:
     searched = any(w.startswith("search request") for w in why[route])
     if route == "VIA/needs" and not searched and _OWN.search(clause.text):
         return False  # the size of the space they have ("we have ~2,000 sf we're not using") is no search
+    if route == "VIA/needs" and _IMPOSED_MOVE.search(clause.text):
+        return False  # "can they make us relocate to a different suite?": the landlord's move, not a search
     if route == "VIA/tour" and not any(
         w.startswith(("booking", "scheduling", "see a unit", "release")) for w in why[route]
     ):
@@ -415,9 +442,19 @@ def settle(text: str, route: Route) -> Settled | None:
             return Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
     if ask is None:
         # Someone asked to come is service, not a viewing; a report without a search is a ticket.
-        service = any(_requested(c.text) for c in parts) or not any(_strongly(c, route) for c in parts)
+        searched = any(_strongly(c, route) for c in parts)
+        service = any(_requested(c.text) for c in parts) or not searched
         if route in ("VIA/tour", "VIA/needs") and any(map(_reported, parts)) and service:
             return Settled("DOMA/triage", "a tenant reports something wrong and asks for no space: a ticket")
+        come = any(_requested(c.text) for c in parts)
+        if route in ("VIA/tour", "VIA/needs") and not searched and come:
+            # "the blind snapped and is hanging crooked. could someone fix it?": someone asked to come, no space.
+            return Settled("DOMA/triage", "a tenant asks for someone to come and asks for no space: a ticket")
+        said = any(_renews(c.text) for c in parts)  # "can you send over renewal numbers": the renewal, asked
+        if route in ("DOMA/renewal", "DOMA/lease") and not said and (come or any(map(_reported, parts))):
+            # The classifier's guess for a report or a request it had no cue for ("hand sink keeps backing up,
+            # we've plunged it twice", "can the cleaners come empty our bins?"): no lease question, no renewal.
+            return Settled("DOMA/triage", "a tenant reports something wrong or asks someone to come: a ticket")
         return None
     others = [c for c in clauses(text) if c != ask.clause]
     said = f"asks what the lease says ({ask.frame}: {ask.phrase!r})"
@@ -443,6 +480,15 @@ def settle(text: str, route: Route) -> Settled | None:
     if report is not None:
         return Settled("DOMA/lease", f"{said}; the report beside it gets a ticket", "DOMA/triage", report.text, asked)
     return Settled("DOMA/lease", f"{said}, not a request for {route}", asked=asked)
+
+
+def asks_anything(text: str) -> bool:
+    """Whether a known tenant's message asks the lease, reports something wrong, asks someone to come or asks for
+    the renewal: a message that does none of these ("write me a haiku") is asked back, never guessed."""
+    parts = clauses(text)
+    if lease_question(text) is not None:
+        return True
+    return any(_requested(c.text) or _reported(c) or _renewal_asked(c) for c in parts)
 
 
 @lru_cache(maxsize=1)
