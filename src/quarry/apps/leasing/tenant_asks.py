@@ -450,8 +450,8 @@ def settle(text: str, route: Route) -> Settled | None:
         if route in ("VIA/tour", "VIA/needs") and not searched and come:
             # "the blind snapped and is hanging crooked. could someone fix it?": someone asked to come, no space.
             return Settled("DOMA/triage", "a tenant asks for someone to come and asks for no space: a ticket")
-        said = any(_renews(c.text) for c in parts)  # "can you send over renewal numbers": the renewal, asked
-        if route in ("DOMA/renewal", "DOMA/lease") and not said and (come or any(map(_reported, parts))):
+        renewal_said = any(_renews(c.text) for c in parts)  # "can you send over renewal numbers": the renewal
+        if route in ("DOMA/renewal", "DOMA/lease") and not renewal_said and (come or any(map(_reported, parts))):
             # The classifier's guess for a report or a request it had no cue for ("hand sink keeps backing up,
             # we've plunged it twice", "can the cleaners come empty our bins?"): no lease question, no renewal.
             return Settled("DOMA/triage", "a tenant reports something wrong or asks someone to come: a ticket")
