@@ -26,7 +26,7 @@ from quarry.nlu.lexicon import load_lexicon, phrase_alternation
 from quarry.search import HybridSource, bm25_sql, hybrid_rank, rrf_fuse, tokenize
 
 from .chunks import AMENDMENT_WORDS
-from .lease_questions import NEAR, nearest, verdict
+from .lease_questions import NEAR, Neighbour, nearest, verdict
 from .lease_vectors import lease_embedded
 from .models import Citation, LeaseAnswer
 
@@ -282,22 +282,26 @@ def answer_question(
         text = f"{c['heading']} {c['body']}" if field == "body" else c["heading"]
         return any(re.search(rf"\b{re.escape(w)}\b", text.lower()) for w in words)
 
-    if vec is not None and embedder is not None:
+    # The lease's indexed questions nearest this one, read once for both readings of the index below.
+    neighbours = nearest(db, lease["lease_id"], vec, embedder.model) if vec is not None and embedder else []
+    if neighbours:
         # The lease question index first: on a topic the lexicon knows, among the sections on it.
-        topical = {c["section"] for c in chunks.values() if c["section"] and mentions(c)}
-        titled = {c["section"] for c in chunks.values() if c["section"] and mentions(c, "heading")}
-        allowed = _articles_of(topical, titled, chunks) if topic else None
-        indexed = _by_index(db, lease, vec, embedder.model, chunks, words, allowed, passages)
+        allowed = None
+        if topic:
+            topical = {c["section"] for c in chunks.values() if c["section"] and mentions(c)}
+            titled = {c["section"] for c in chunks.values() if c["section"] and mentions(c, "heading")}
+            allowed = _articles_of(topical, titled, chunks)
+        indexed = _by_index(lease, neighbours, chunks, words, allowed, passages)
         if indexed is not None:
             return indexed
     if topic is None:
         # No topic the lexicon knows: the section is chosen by meaning, when the lease has vectors.
         meant = _by_meaning(db, lease, question, q_terms, bm25, embedder, vec, mode)
-        if meant.found or vec is None or embedder is None:
+        if meant.found or not neighbours:
             return meant
         # Before saying the lease is silent, the index is asked again with a lower bar: a question nearly as
         # near as it asks for, filed under a section, is better evidence of a clause than no clause standing out.
-        second = _by_index(db, lease, vec, embedder.model, chunks, set(q_terms), None, passages, near=SECOND_NEAR)
+        second = _by_index(lease, neighbours, chunks, words, None, passages, near=SECOND_NEAR)
         return second if second is not None and second.found else meant
 
     on_topic = [(c, score) for c, score in ranked if mentions(c)]
@@ -420,10 +424,8 @@ def _articles_of(sections: set[str], titled: set[str], chunks: dict[int, dict[st
 
 
 def _by_index(
-    db: Database,
     lease: dict[str, Any],
-    vec: np.ndarray,
-    model: str,
+    neighbours: list[Neighbour],
     chunks: dict[int, dict[str, Any]],
     words: set[str],
     allowed: set[str] | None,
@@ -431,11 +433,12 @@ def _by_index(
     *,
     near: float = NEAR,
 ) -> LeaseAnswer | None:
-    """The answer of the lease question index (`lease_questions.verdict`), among the `allowed` sections (None:
+    """The answer of the lease question index (`lease_questions.verdict` of the lease's `neighbours`), among the
+    `allowed` sections (None:
     any): the sections its nearest questions are filed under, quoted, or an abstention when they are filed under
     none; None when the index does not decide. The sections it chose are shown first to a model choosing the
     citations."""
-    decided = verdict(nearest(db, lease["lease_id"], vec, model), allowed=allowed, near=near)
+    decided = verdict(neighbours, allowed=allowed, near=near)
     if decided is None:
         return None
     if not decided.sections:

@@ -185,12 +185,12 @@ async def run(
                 not hazards
                 # A question about their own lease, a report, a renewal: heard, whatever the router saw.
                 and settled is None
-                # A tenant's message that asks or reports anything, or the classifier reads as a report (the safe
-                # side), is answered.
-                and (tenant_id is None or (decision.route != "DOMA/triage" and not asks_anything(safe)))
                 and not decision.scores
                 and decision.decided_by in ("classifier", "default")
                 and not turn.history  # a conversation's opener: a follow-up ("push it to the next day") is not
+                # A tenant's message that asks or reports anything, or the classifier reads as a report (the safe
+                # side), is answered (read last: the clause grammar is the dearest test).
+                and (tenant_id is None or (decision.route != "DOMA/triage" and not asks_anything(safe)))
             )
             if unheard:
                 # Nothing in the message points at anything this assistant does ("who won the game last

@@ -430,14 +430,14 @@ def settle(text: str, route: Route) -> Settled | None:
     renewing = [c for c in parts if _renewal_asked(c)]
     # A known tenant who asks for the renewal and quotes no size or price is not searching ("we want to stay -
     # could you put together a few options for extending?").
-    searching = route == "VIA/needs" and any(
-        w.startswith(("size quoted", "price quoted")) for c in parts for w in rule_scores(c.text)[1]["VIA/needs"]
-    )
     if renewing and (ask is None or ask.frame == "open") and route in ("DOMA/lease", "DOMA/renewal", "VIA/needs"):
         # "we want to extend - what would the numbers look like?": a question in no lease frame beside
         # the renewal asked for is about the offer.
         if route == "DOMA/renewal":
             return None
+        searching = route == "VIA/needs" and any(
+            w.startswith(("size quoted", "price quoted")) for c in parts for w in rule_scores(c.text)[1]["VIA/needs"]
+        )
         if not searching:
             return Settled("DOMA/renewal", f"renewal asked in {renewing[0].text!r}")
     if ask is None:
@@ -485,10 +485,9 @@ def settle(text: str, route: Route) -> Settled | None:
 def asks_anything(text: str) -> bool:
     """Whether a known tenant's message asks the lease, reports something wrong, asks someone to come or asks for
     the renewal: a message that does none of these ("write me a haiku") is asked back, never guessed."""
-    parts = clauses(text)
     if lease_question(text) is not None:
         return True
-    return any(_requested(c.text) or _reported(c) or _renewal_asked(c) for c in parts)
+    return any(_requested(c.text) or _reported(c) or _renewal_asked(c) for c in clauses(text))
 
 
 @lru_cache(maxsize=1)
