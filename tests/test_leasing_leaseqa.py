@@ -11,7 +11,7 @@ from datetime import datetime
 import pytest
 
 from quarry.apps.leasing.evaluate import EVAL_DIR, lease_citations
-from quarry.apps.leasing.leaseqa import NOT_FOUND, answer_question, quote_from
+from quarry.apps.leasing.leaseqa import NOT_FOUND, answer_question, quote_from, topic_of
 from quarry.apps.leasing.orchestrator import run
 from quarry.apps.leasing.when import NY
 from quarry.db import Database
@@ -358,3 +358,21 @@ def test_a_payment_made_on_the_ninth_is_answered_by_each_familys_late_clause(lea
         question = "rent went out on the 9th this month, do we owe anything more?"
         a = answer_question(leasing_db, question, tenant_id=tenant)
         assert a.found and section in [c.section for c in a.citations]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "if we need the air to run late tonight, is it too late to put the request in now?",
+        "how late can the letter of credit expire?",
+        "our movers run late most days, can they still use the freight elevator after 6?",
+    ],
+)
+def test_late_of_an_hour_or_a_deadline_is_no_late_payment(question: str) -> None:
+    topic = topic_of(question)
+    assert topic is None or topic.name != "late charge"
+
+
+def test_late_of_a_payment_is_still_the_late_charge() -> None:
+    topic = topic_of("rent went in six days late this month, are we getting hit with a fee?")
+    assert topic is not None and topic.name == "late charge"

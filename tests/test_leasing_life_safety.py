@@ -213,3 +213,29 @@ def test_no_prototype_is_a_copy_of_a_blind_ticket() -> None:
     blind = [fold(json.loads(line)["text"]) for path in _floored() for line in path.open()]
     copies = [(p, b) for p in prototypes for b in blind if fuzz.ratio(p, b) >= 80]
     assert copies == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hazard"),
+    [
+        # The car in one sentence, the person stuck in it in the next.
+        ("our courier took the lift up 20 min ago. she's stuck near the 9th floor, doors shut", "trapped"),
+        # A person inside a stopped car, in the tenant's language.
+        ("El ascensor se paró con una señora dentro, está tocando el timbre", "trapped"),
+        # A cry for help, wherever it comes from.
+        ("hay alguien en el sótano pidiendo ayuda, no sabemos qué pasó", "person"),
+        # A toilet whose water keeps coming, whatever the flush did.
+        ("the toilet keeps overflowing nonstop even after we stopped flushing, it's on the carpet now", "toilet"),
+        # A Latin word typed against Chinese characters is still a word.
+        ("我们的kitchen的ceiling一直在漏水", "ceiling"),
+        # Tagalog inflects by prefix and infix.
+        ("may nasusunog na amoy sa server room, mainit ang saksakan", "burning_smell"),
+    ],
+)
+def test_trapped_cries_overflow_mixed_script_and_inflected_hazards(text: str, hazard: str) -> None:
+    assert hazard in {h.name for h in find_hazards(text)}
+
+
+def test_an_elevator_that_still_works_traps_nobody() -> None:
+    assert find_hazards("elevator 2 squeaks between floors 8 and 9 but it still works") == []
+    assert find_hazards("the service elevator died again. nobody's stuck, we just need it by friday") == []

@@ -251,9 +251,25 @@ def test_everyday_words_after_a_place_word_are_no_place(text: str) -> None:
         ("noho 3,000 sf, annual budget of $480k", 40_000),
         ("flatiron loft ~2,500 sf, yearly rent up to 300k", 25_000),
         ("chelsea 1,000 sf, $72,000 per annum", 6_000),
+        # The period's noun, then what the budget does before the amount.
+        ("tribeca 2,000-2,400 sf; our yearly budget maxes out around $264k", 22_000),
+        ("soho, 1,800 sf, annual rent can't go past 216k", 18_000),
     ],
 )
 def test_a_period_said_before_the_amount_makes_it_yearly(text: str, monthly: float) -> None:
     """ "annual budget of $360k" had been read as $360,000 a month: the period said first was dropped."""
+    spec = parse_needs(text)
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("text", "monthly"),
+    [
+        ("Chelsea office, minimum 1200 square feet, price max 6500 dollar per month", 6_500),
+        ("gramercy 900 sf for under 4,800 dollars a month", 4_800),
+        ("budget 11000 USD monthly, 2,500 sf in flatiron", 11_000),
+    ],
+)
+def test_the_currency_said_as_a_word_is_a_price(text: str, monthly: float) -> None:
     spec = parse_needs(text)
     assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == pytest.approx(monthly, abs=0.01)

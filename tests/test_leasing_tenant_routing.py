@@ -408,6 +408,10 @@ def test_a_request_now_is_still_a_request_beside_how_often() -> None:
         "we'd love to keep our office past next year, maybe 2 more years? what would rent be",
         # Asking for a renewal with no size or price is no search, whatever word the router heard.
         "we want to stay on. could you put together a couple of options for extending?",
+        # Telegraphic: the verb, the lease, the term ("extend lease 3 yrs. rate?").
+        "renew lease 3 yrs. rate?",
+        # The term said before the renewal's noun, asked of the landlord.
+        "we're a small shop. would the owner consider a 3-year renewal instead of 10?",
     ],
 )
 def test_a_further_term_asked_for_in_any_form_is_the_renewal(text: str) -> None:
@@ -423,6 +427,8 @@ def test_a_further_term_asked_for_in_any_form_is_the_renewal(text: str) -> None:
         "our insurer won't renew the policy in may. what happens under the lease if we have a gap?",
         # Asked with a preposition before the question word: about the notice, not the renewal.
         "by when must we tell the landlord we want the extra five years?",
+        # The term before the renewal's noun, asked about with a question word.
+        "how is the rent for the 5 year renewal worked out?",
     ],
 )
 def test_questions_about_the_option_or_other_renewals_are_lease_questions(text: str) -> None:
@@ -496,3 +502,15 @@ def test_a_known_tenants_message_that_asks_nothing_here_is_asked_back() -> None:
     r = _ask("write me a limerick about spreadsheets pls", tenant="T-003")
     assert r.triage is None and r.renewal is None and r.lease_answer is None and r.spec is None
     assert any("out_of_scope" in (getattr(step, "codes", None) or []) for step in r.trace)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the thermostat in the back office reads 84 and the vents are pushing hot air since noon",
+        "it's sweltering in the conference room, the vents only blow warm air",
+    ],
+)
+def test_a_rooms_temperature_reported_now_is_a_ticket_not_a_search(text: str) -> None:
+    resp = _ask(text)
+    assert resp.route == "DOMA/triage" and resp.spec is None

@@ -29,7 +29,10 @@ from .hazard_similarity import similar_hazard
 from .hazard_spelling import respell
 from .hazard_timing import happening_now
 
-_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*|\d+")
+_CJK = "\u3040-\u30ff\u3400-\u9fff"
+_TOKEN = re.compile(rf"[^\W_{_CJK}]+(?:['-][^\W_{_CJK}]+)*|[{_CJK}]+|\d+")
+"""Words; a run of Chinese or Japanese characters is a token of its own, so a word of another script typed
+against it ("我们office的ceiling在漏水") is still read as a word."""
 _ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|dell|dall|nell|sull|all|un)'(?=\w)")
 """A French or Italian article or pronoun glued to its word ("l'eau", "s'effondrer", "dell'acqua")."""
 _SENTENCE = re.compile(r"[!?;\n]+|(?<!\d)\.+")
@@ -108,6 +111,9 @@ class Pair:
     unless: tuple[Phrase, ...] = ()
     unless_anywhere: bool = False
     """The `unless` words count anywhere in the sentence, not only beside the pair."""
+    across: bool = False
+    """The noun and the state may stand in neighbouring sentences ("the elevator ate our intern. he's stuck on 11
+    with the doors shut"): the message is read whole as well."""
     """Words that, in the same sentence, say the pair is something else: a detector's low battery
     or end of life ("chirps, screen says END"), not an alarm; a smell with no known source
     ("nobody is cooking") is not a kitchen mishap."""
@@ -141,6 +147,7 @@ def _pair(raw: dict[str, Any], nouns: str = "nouns", states: str = "states") -> 
         bool(raw.get("masked")),
         _phrases({"all": raw.get("unless", [])}),
         bool(raw.get("unless_anywhere")),
+        bool(raw.get("across")),
     )
 
 
@@ -305,6 +312,10 @@ def rule_hazards(text: str) -> list[HazardFinding]:
             hits = _pairs(pair, masked if pair.masked else tokens, sentence_masked if pair.masked else sentence, lex)
             if hits:
                 found[name] = hits[0][2]
+    whole = " ".join(_sentences(text))
+    for name, pair in lex.pairs.items():
+        if pair.across and name not in found and (hits := _pairs(pair, _tokens(whole), whole, lex)):
+            found[name] = hits[0][2]
     return [
         HazardFinding(name, words, str(lex.safety[name]["trade"]), tuple(lex.safety[name]["steps"]))
         for name, words in found.items()
@@ -315,14 +326,17 @@ def _tokens(sentence: str) -> list[str]:
     return [_ELIDED.sub("", t) for t in _TOKEN.findall(sentence)]
 
 
+_CONTRACTED = re.compile(r"'s$")
+
+
 def _negated(tokens: list[str], start: int, lex: Lexicon) -> bool:
     """True when the words right before `start` say the thing is absent ("no gas smell",
     "nobody inside"); one filler may stand between ("no visible smoke")."""
     i = start - 1
     if i >= 0 and tokens[i] in lex.fillers:
         i -= 1
-    if i >= 0 and tokens[i] in lex.negators:
-        return True
+    if i >= 0 and _CONTRACTED.sub("", tokens[i]) in lex.negators:
+        return True  # "nobody's stuck" is "nobody is stuck"
     # The second of two things denied together: "nothing smells or looks burnt", "no smoke or sparks".
     for j in range(max(0, start - 3), start):
         if tokens[j] in _OR and any(tokens[k] in lex.negators for k in range(max(0, j - 3), j)):

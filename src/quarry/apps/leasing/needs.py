@@ -50,7 +50,10 @@ _MONEY = re.compile(
 )
 _PERIOD_BEFORE = re.compile(
     r"\b(?:annual(?:ly)?|yearly|per annum|per year|a year)(?:\s+(?:rent|rental|budget|spend|cost|total|all[- ]in|"
-    r"of|is|around|about|max|maximum|up to|under|cap|ceiling))*\s*:?\s*$",
+    r"of|is|around|about|max|maximum|up to|under|cap|ceiling))*\s*:?\s*$"
+    # The period's noun, then what the budget does, in a few words of one clause: "our annual budget tops out at",
+    # "yearly rent can't go past".
+    r"|\b(?:annual|yearly)\s+(?:rent|rental|budget|spend|spending|cost|costs|occupancy cost)\b[a-z' ]{0,40}$",
     re.IGNORECASE,
 )
 """The period said before the amount ("annual budget of", "yearly rent around"), read back from the amount."""
@@ -251,7 +254,8 @@ _THOUSANDS = "|".join(sorted((w for w, v in scales().items() if v == 1e3 and w.i
 _COLLOQUIAL = (
     # "2 thousand", "12 grand", "7g" → "2k", "12k", "7k" (scale words from the language layer).
     (re.compile(rf"(\d[\d,.]*)\s*(?:{_THOUSANDS}|g)\b", re.IGNORECASE), r"\1k"),
-    (re.compile(r"(\d[\d,.]*k?)\s*bucks\b", re.IGNORECASE), r"$\1"),
+    # The currency said as a word after the amount: "12k bucks", "7000 dollar per month", "9,500 USD".
+    (re.compile(r"(\d[\d,.]*k?)\s*(?:bucks|dollars?|usd)\b", re.IGNORECASE), r"$\1"),
     (re.compile(r"(\$\s*\d[\d,.]*k?)\s*(?:a|per|/)\s*(?:square\s+)?(?:foot|ft)\b", re.IGNORECASE), r"\1 psf"),
 )
 _SHARED_K = re.compile(

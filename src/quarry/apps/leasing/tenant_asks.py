@@ -313,16 +313,23 @@ def _requested(text: str) -> re.Match[str] | None:
 _TERM = re.compile(
     r"\b(?:another(?: (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten))?|(?:\d+|one|two|three|four|five|six|"
     r"seven|eight|nine|ten) more|an? (?:extra|additional|further|new|second)) (?:years?|yrs?|terms?)\b|\bnext term\b"
-    r"|\b(?:extend|stay|renew)\w*\s+(?:(?:for|by)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
-    r"[\s-]+(?:years?|yrs?)\b"
+    r"|\b(?:extend|stay|renew)\w*\s+(?:(?:(?:our|the|my)\s+)?(?:lease|term)\s+)?(?:(?:for|by)\s+)?"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+(?:years?|yrs?)\b"
     # In months, only beside an extension said: "another 12 months", "a short extension, like 12 months",
     # "extend by 18 months", "a 24-month renewal" ("an extra month to move out" is a holdover).
     r"|\b(?:another|extension|extend\w*|renew\w*|stay\w*)\W+(?:[\w']+\W+){0,3}?\d+[\s-]*(?:months?|mos?)\b"
     r"|\b\d+[\s-]*(?:more\s+)?(?:months?|mos?)\W+(?:[\w']+\W+){0,2}?(?:extension|renewal|term)\b",
     re.IGNORECASE,
 )
-"""A further term asked in years ("another five years", "3 more yrs", "the next term", "extend 3 yrs"), or in
-months beside an extension ("a short extension, like 12 months")."""
+"""A further term asked in years ("another five years", "3 more yrs", "the next term", "extend 3 yrs", "extend lease 5
+yrs"), or in months beside an extension ("a short extension, like 12 months")."""
+_TERM_NOUN = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]*(?:years?|yrs?)\W+(?:[\w']+\W+)?"
+    r"(?:extension|renewal)\b",
+    re.IGNORECASE,
+)
+"""The term said before the renewal's noun ("would the landlord do a 2-year extension?"): asked for, unless a question
+word asks about it ("how is the 5 year renewal rent set?")."""
 
 
 @lru_cache(maxsize=1)
@@ -372,7 +379,10 @@ def _renewal_asked(clause: Clause) -> bool:
     bare = len(_WORD.findall(clause.text.lower())) <= 2  # "Renewal??", "renew pls"
     # A further term asked for is the renewal itself ("can we do a short extension, like 12 months?"), unless the
     # question is about the option that grants it ("do we have an option for another five years?").
-    termed = _TERM.search(clause.text) is not None and not p["about_option"].search(clause.text)
+    termed = (
+        _TERM.search(clause.text) is not None
+        or (_TERM_NOUN.search(clause.text) is not None and not _asked_with_wh(clause.text))
+    ) and not p["about_option"].search(clause.text)
     return (bool(wished or termed) and not conditional and not told) or not clause.asks or bare
 
 
