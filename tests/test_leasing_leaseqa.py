@@ -376,3 +376,23 @@ def test_late_of_an_hour_or_a_deadline_is_no_late_payment(question: str) -> None
 def test_late_of_a_payment_is_still_the_late_charge() -> None:
     topic = topic_of("rent went in six days late this month, are we getting hit with a fee?")
     assert topic is not None and topic.name == "late charge"
+
+
+def test_an_exhibits_rules_are_cited_one_by_one_however_their_first_sentence_runs() -> None:
+    from quarry.apps.leasing.chunks import chunk_lease
+
+    text = (
+        "1.1 Premises. The premises are Suite 4.\n\n"
+        "EXHIBIT B - RULES AND REGULATIONS\n\n"
+        "1. The sidewalks, entrances and stairways shall not be obstructed or\nused for any other purpose.\n\n"
+        "2. No animals, other than service animals, shall be brought into the Building except as the\n"
+        "Lease expressly permits.\n\n"
+        "3. Tenant shall observe the following on leaving at night:\n\n"
+        "1. The entrance doors shall be closed and\nlocked.\n\n"
+        "4. Canvassing is prohibited.\n"
+    )
+    sections = {c.section: c.body for c in chunk_lease(text) if c.section}
+    assert [s for s in sections if s.startswith("Exhibit B")] == [f"Exhibit B, Section {n}" for n in (1, 2, 3, 4)]
+    # "1." inside rule 3 is its own list, not the exhibit's next rule.
+    assert "entrance doors shall be closed" in sections["Exhibit B, Section 3"]
+    assert all(body in text for body in sections.values())

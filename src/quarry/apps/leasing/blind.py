@@ -58,6 +58,16 @@ def _sections(resp: LeasingResponse) -> set[str]:
     return {section_label(c.section) for c in answer.citations if c.section} if answer and answer.found else set()
 
 
+_WHOLE = re.compile(r"^(?:exhibit|schedule|appendix|annex|rider) [a-z0-9]{1,3}$")
+
+
+def _meets(cited: set[str], wanted: set[str]) -> bool:
+    """Whether a cited section is one the label names; a label naming a whole exhibit ("Exhibit B", written before
+    its rules were cited one by one) is met by any of its sections ("Exhibit B, Section 8")."""
+    whole = {w for w in wanted if _WHOLE.match(w)}
+    return bool(cited & wanted) or any(c.startswith(f"{w}, ") for c in cited for w in whole)
+
+
 def _spec_differences(want: dict[str, Any], resp: LeasingResponse) -> list[str]:
     if "clarify" in want:
         return [] if resp.question else [f"no clarification for {want['clarify']!r}"]
@@ -127,7 +137,7 @@ def message_grader(settings: Settings) -> Grader:
             elif "clarify" in expect:
                 if resp.question is None and resp.lease_answer is not None and resp.lease_answer.found:
                     wrong.append("answered without knowing the tenant")
-            elif not (_sections(resp) & {section_label(x) for x in expect.get("sections", [])}):
+            elif not _meets(_sections(resp), {section_label(x) for x in expect.get("sections", [])}):
                 wrong.append(f"sections {sorted(_sections(resp))} (want one of {expect.get('sections')})")
         elif resp.route == "VIA/needs":
             wrong = _spec_differences(expect, resp)

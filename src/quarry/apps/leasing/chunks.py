@@ -7,7 +7,8 @@ Two drafting families are read, by their numbering, not their headings:
 - main-lease sections `13.1 Consent Required. ...` (both families), and a clause heading
   `CLAUSE 7 – UTILITIES` that opens a clause (its own text, before `7.1`, is section "7");
 - exhibits and schedules (`EXHIBIT B - ...`, an indented `SCHEDULE 2`), whose paragraphs are
-  numbered `2. Subletting Permitted. ...` or lettered by part `B1    No animal ...` under a
+  numbered `2. Subletting Permitted. ...` (or untitled, `8. No animals ... shall be brought into the`, when it is
+  the next number) or lettered by part `B1    No animal ...` under a
   `Part B – Animals` line: cited as "Exhibit B, Section 2" / "Schedule 2, B1" / "Schedule 2, Part B";
   text before the first paragraph is the exhibit or schedule itself ("Schedule 1");
 - amendments (`FIRST AMENDMENT TO LEASE`, `SUPPLEMENTAL AGREEMENT No. 1`, `LETTER AGREEMENT No. 2`,
@@ -23,6 +24,10 @@ from dataclasses import dataclass
 
 _MAIN = re.compile(r"^(\d{1,2}\.\d{1,2}) +([A-Z][^.\n]{0,80})\.", re.MULTILINE)
 _NUMBERED = re.compile(r"^(\d{1,2})\. +([A-Z][^.\n]{0,80})\.", re.MULTILINE)
+_PARAGRAPH = re.compile(r"^(\d{1,2})\. +([A-Z][^\n]{0,80})", re.MULTILINE)
+"""A numbered paragraph whose first sentence runs on past its line ("1. The sidewalks, entrances ... shall not be
+obstructed or"): a paragraph of an exhibit only when it is the next number there, so a list inside a paragraph is
+not taken for one."""
 _CLAUSE = re.compile(r"^(?:CLAUSE|Clause) (\d{1,2}) *[–—:-] *([A-Z][^\n]{0,80}?) *$", re.MULTILINE)
 _EXHIBIT = re.compile(r"^[ \t]*(EXHIBIT|SCHEDULE|APPENDIX|ANNEX|RIDER) ([A-Z0-9]{1,3})\b(?![^\n]*\.{4})", re.MULTILINE)
 _AMENDMENT = re.compile(
@@ -68,6 +73,7 @@ def chunk_lease(text: str) -> list[Chunk]:
     context: str | None = None  # None = main lease; else "Exhibit B" / "Schedule 2" / "First Amendment"
     section: str | None = None
     heading = ""
+    number = 0  # the last numbered paragraph of the exhibit, schedule or amendment being read
     offset = 0
     pages = text.split("\f")
     firsts = [_first_line(p)[1] for p in pages]
@@ -93,8 +99,10 @@ def chunk_lease(text: str) -> list[Chunk]:
             marks.append((m.start(), "clause", m.group(1), _titled(m.group(2))))
         for m in _MAIN.finditer(page, body_start, body_end):
             marks.append((m.start(), "main", m.group(1), m.group(2)))
-        for m in _NUMBERED.finditer(page, body_start, body_end):
-            marks.append((m.start(), "numbered", m.group(1), m.group(2)))
+        titles = {m.start(): m.group(2) for m in _NUMBERED.finditer(page, body_start, body_end)}
+        for m in _PARAGRAPH.finditer(page, body_start, body_end):
+            title = titles.get(m.start())
+            marks.append((m.start(), "numbered" if title else "paragraph", m.group(1), title or m.group(2).strip()))
         for m in _PART.finditer(page, body_start, body_end):
             marks.append((m.start(), "part", m.group(1), m.group(2)))
         for m in _ITEM.finditer(page, body_start, body_end):
@@ -104,12 +112,16 @@ def chunk_lease(text: str) -> list[Chunk]:
         part_heading = ""
         titled = False  # the chunk being read opens with a title line (a clause, part or schedule)
         for pos, kind, label, head in marks:
-            if kind in ("numbered", "part", "item") and context is None:
+            if kind in ("numbered", "paragraph", "part", "item") and context is None:
                 continue  # a numbered list inside a main-lease section, not a new section
+            if kind == "paragraph" and int(label) != number + 1:
+                continue  # "2." inside a paragraph's own list, not the exhibit's next paragraph
+            if kind in ("numbered", "paragraph"):
+                number = int(label)
             _emit(chunks, text, page_start, cut, pos, page_no, section, heading, titled)
             cut, titled = pos, kind in ("context", "clause", "part")
             if kind == "context":
-                context, section, heading = label, label, head
+                context, section, heading, number = label, label, head, 0
             elif kind in ("main", "clause"):
                 context, section, heading = None, label, head
             elif kind == "part":
