@@ -230,10 +230,38 @@ def test_no_prototype_is_a_copy_of_a_blind_ticket() -> None:
         ("我们的kitchen的ceiling一直在漏水", "ceiling"),
         # Tagalog inflects by prefix and infix.
         ("may nasusunog na amoy sa server room, mainit ang saksakan", "burning_smell"),
+        # A hedge glued to the hazard word.
+        ("kind of a smoke-ish haze by the copier, prob nothing", "smoke"),
+        # A structure that moved: a frame gone crooked, a crack running floor to ceiling, a load hanging by a screw.
+        ("since the work upstairs the door frame by reception is crooked and the door sticks", "structure"),
+        ("the heavy mirror in the fitting room is hanging by one bolt now", "structure"),
+        # Sewage backing up, in Korean.
+        ("주방 배수구에서 오수가 올라와요", "flooding"),
+        # French: a person stuck is said with where or who.
+        ("ma collègue est coincée dans le monte-charge", "person"),
+        # Said without the obvious word: sparks as flickers, sewage as brown water, a sprinkler that popped.
+        ("tiny orange flickers where the fridge plug meets the outlet", "electrical"),
+        ("brown water coming up out of the floor drain in the kitchen", "flooding"),
+        ("the sprinkler head in the stockroom popped", "pipe"),
+        ("loud cracking sounds from the ceiling above the stairs", "structure"),
+        ("Μυρίζει καμένο στην αποθήκη", "burning_smell"),
     ],
 )
 def test_trapped_cries_overflow_mixed_script_and_inflected_hazards(text: str, hazard: str) -> None:
     assert hazard in {h.name for h in find_hazards(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le rideau métallique est bloqué à mi-hauteur",  # a stuck thing, nobody in it
+        "Датчик диму на кухні пищить, мабуть батарейка. Диму немає.",  # the absence said after the thing
+        "주방 화재경보기가 삐삐 울려요. 연기는 없어요.",
+        "Rauchmelder im Flur piept, Batterie leer, kein Rauch",  # "kein" denies what follows
+    ],
+)
+def test_a_stuck_thing_and_an_absence_said_after_it_are_no_hazard(text: str) -> None:
+    assert find_hazards(text) == []
 
 
 def test_an_elevator_that_still_works_traps_nobody() -> None:
