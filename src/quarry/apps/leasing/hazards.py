@@ -322,8 +322,12 @@ def rule_hazards(text: str) -> list[HazardFinding]:
     ]
 
 
+_HEDGED = re.compile(r"(?<=\w)-(?:ish|like|type)$")
+"""A hedge glued to a word ("a gas-ish smell", "smoke-like haze") leaves the word it hedges."""
+
+
 def _tokens(sentence: str) -> list[str]:
-    return [_ELIDED.sub("", t) for t in _TOKEN.findall(sentence)]
+    return [_HEDGED.sub("", _ELIDED.sub("", t)) for t in _TOKEN.findall(sentence)]
 
 
 _CONTRACTED = re.compile(r"'s$")
