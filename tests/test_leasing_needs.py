@@ -252,7 +252,7 @@ def test_everyday_words_after_a_place_word_are_no_place(text: str) -> None:
         ("flatiron loft ~2,500 sf, yearly rent up to 300k", 25_000),
         ("chelsea 1,000 sf, $72,000 per annum", 6_000),
         # The period's noun, then what the budget does before the amount.
-        ("tribeca 2,000-2,400 sf; our yearly budget maxes out around $264k", 22_000),
+        ("tribeca 2,000-2,400 sf; our yearly budget maxes out at $264k", 22_000),
         ("soho, 1,800 sf, annual rent can't go past 216k", 18_000),
     ],
 )
