@@ -312,10 +312,13 @@ def rule_hazards(text: str) -> list[HazardFinding]:
             hits = _pairs(pair, masked if pair.masked else tokens, sentence_masked if pair.masked else sentence, lex)
             if hits:
                 found[name] = hits[0][2]
-    whole = " ".join(_sentences(text))
-    for name, pair in lex.pairs.items():
-        if pair.across and name not in found and (hits := _pairs(pair, _tokens(whole), whole, lex)):
-            found[name] = hits[0][2]
+    across = [(name, pair) for name, pair in lex.pairs.items() if pair.across and name not in found]
+    if across:  # the message read whole only when a pair that may span sentences is still unfound
+        whole = " ".join(_sentences(text))
+        tokens = _tokens(whole)
+        for name, pair in across:
+            if hits := _pairs(pair, tokens, whole, lex):
+                found[name] = hits[0][2]
     return [
         HazardFinding(name, words, str(lex.safety[name]["trade"]), tuple(lex.safety[name]["steps"]))
         for name, words in found.items()
