@@ -162,6 +162,7 @@ LOOK_ALIKES = [
     "the display bulb burned out again",
     "the hallway smells of fresh paint since monday",
     "the fire inspection last month passed, please file the certificate",
+    "could the lobby door be repainted in a burnt-orange shade?",
 ]
 
 
@@ -177,6 +178,14 @@ def test_a_hazard_the_rules_miss_is_found_by_a_fail_safe_detector_however_it_is_
 @pytest.mark.parametrize("text", LOOK_ALIKES, ids=[t[:40] for t in LOOK_ALIKES])
 def test_figurative_past_planned_and_billing_look_alikes_are_not_hazards(text: str) -> None:
     assert find_hazards(text) == []
+
+
+HYPHENATED = ["a burnt-rubber smell by the breaker box", "the outlet by my desk is smoke-blackened"]
+
+
+@pytest.mark.parametrize("text", HYPHENATED)
+def test_a_hazard_word_inside_a_hyphenated_compound_is_read(text: str) -> None:
+    assert [h.detector for h in find_hazards(text)][:1] == ["rules"]
 
 
 def test_words_that_an_event_is_over_never_lower_a_rule_hit() -> None:

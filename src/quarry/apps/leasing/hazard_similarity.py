@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,8 @@ from quarry.embed import LocalE5
 from quarry.nlu.lexicon import load_lexicon, phrase_pattern
 from quarry.nlu.text import fold
 from quarry.settings import get_settings
+
+from .hazard_model import hazard_model, learned_hazard_probability
 
 _PIECES = re.compile(r"[.!?;\n。！？]+|\s[-–—]\s|\s\d\)\s|,\s*(?:but|and|also|anyway|plus|then)\s")
 """Sentence ends, dashes between words, list numbers and joined clauses: where a second issue starts."""
@@ -75,6 +77,8 @@ class SimilarHazard:
     margin: float
     nearest: str
     piece: str
+    probability: float | None = None
+    """Set when the learnt model (`hazard_model`), not the prototypes' margin, found it."""
 
 
 def _digest(model: str, texts: tuple[str, ...]) -> str:
@@ -168,16 +172,27 @@ def similar_hazard(text: str) -> SimilarHazard | None:
         return None
     protos = prototypes()
     parts = pieces(calm_removed(text) or text)
-    vectors = _embed(LocalE5(), list(parts))
+    embedder = LocalE5()
+    vectors = _embed(embedder, list(parts))
     threshold = protos.over_threshold if _over(text, protos.over) else protos.threshold
     best: SimilarHazard | None = None
+    closest: tuple[float, np.ndarray, str] | None = None
     for part, vec in zip(parts, vectors, strict=True):
         sims = protos.vectors @ vec
         hazard, ordinary = sims[protos.hazard], sims[~protos.hazard]
         margin = float(np.sort(hazard)[-protos.k :].mean() - np.sort(ordinary)[-protos.k :].mean())
         if margin > threshold and (best is None or margin > best.margin):
             best = _named(protos, hazard, margin, part)
-    return best
+        if closest is None or margin > closest[0]:
+            closest = (margin, hazard, part)
+    if best is not None or closest is None:
+        return best
+    # The model reads the whole message (the first piece), as it was trained; the prototypes
+    # nearest to its most hazard-like piece say which hazard, for the safety steps and trade.
+    p = learned_hazard_probability(vectors[0], embedder.model)
+    if p is None or p <= hazard_model().threshold:
+        return None
+    return replace(_named(protos, closest[1], closest[0], closest[2]), probability=round(p, 4))
 
 
 def _named(protos: Prototypes, sims: np.ndarray, margin: float, part: str) -> SimilarHazard:

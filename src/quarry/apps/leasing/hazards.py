@@ -8,10 +8,11 @@ aside before single signals are read, so a chirping detector is not smoke; nothi
 subtracted. Hedges ("probably nothing", "a little", "slight"), calm wording and equipment named
 in the same message never lower a hazard, and no model can (see `triage.triage`).
 
-Rules are precise where they fire but read only the words they list. When they find nothing, two
+Rules are precise where they fire but read only the words they list. When they find nothing,
 fail-safe detectors may still find a hazard, never remove one: the same rules on the message with
 hazard words typed by ear respelled ("smels like gass", `hazard_spelling`), then similarity to
-prototype tickets in many languages (`hazard_similarity`). Each finding names its detector.
+prototype tickets in many languages (`hazard_similarity`), then a model learnt from labelled
+tickets that reads the whole message's meaning (`hazard_model`). Each finding names its detector.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class Phrase:
         text = fold(entry)
         if not _SPACED.match(text):
             return cls((), text.replace("*", ""))
-        return cls(tuple(_ELIDED.sub("", w) for w in text.split()), None)
+        return cls(tuple(p for w in text.split() for p in _ELIDED.sub("", w).split("-") if p), None)
 
     def spans(self, tokens: list[str], sentence: str) -> list[tuple[int, int]]:
         """(first token, token after) of every place this phrase stands in `tokens`; for an entry
@@ -141,8 +142,8 @@ def _phrases(by_lang: dict[str, list[str]]) -> tuple[Phrase, ...]:
 
 def _pair(raw: dict[str, Any], nouns: str = "nouns", states: str = "states") -> Pair:
     return Pair(
-        _phrases({"all": raw[nouns]}),
-        _phrases({"all": raw[states]}),
+        _phrases({"all": raw[nouns], "other": raw.get(f"{nouns}_other", [])}),
+        _phrases({"all": raw[states], "other": raw.get(f"{states}_other", [])}),
         int(raw["window"]),
         bool(raw.get("masked")),
         _phrases({"all": raw.get("unless", [])}),
@@ -166,7 +167,7 @@ def lexicon() -> Lexicon:
     )
 
 
-Detector = Literal["rules", "spelling", "similarity"]
+Detector = Literal["rules", "spelling", "similarity", "learned"]
 
 
 @dataclass(frozen=True)
@@ -178,13 +179,13 @@ class HazardFinding:
     trade: str
     instructions: tuple[str, ...]
     detector: Detector = "rules"
-    """What found it: the lexicon's rules, the rules on the message respelled, or similarity to
-    prototype tickets."""
+    """What found it: the lexicon's rules, the rules on the message respelled, similarity to
+    prototype tickets, or the model learnt from labelled tickets (`hazard_model`)."""
 
     @property
     def code(self) -> str:
         """The trace code saying which detector made the ticket P0: life_safety_rule,
-        life_safety_spelling or life_safety_similarity."""
+        life_safety_spelling, life_safety_similarity or life_safety_learned."""
         return "life_safety_rule" if self.detector == "rules" else f"life_safety_{self.detector}"
 
 
@@ -224,6 +225,9 @@ def _detect(message: str) -> list[HazardFinding]:
     if similar is None:
         return []
     safety = lexicon().safety[similar.name]
+    if similar.probability is not None:
+        evidence = f"reads as a hazard to the learnt model (p {similar.probability:.2f}); most like “{similar.nearest}”"
+        return [HazardFinding(similar.name, evidence, str(safety["trade"]), tuple(safety["steps"]), "learned")]
     evidence = f"reads like “{similar.nearest}”, margin {similar.margin:.3f}"
     return [HazardFinding(similar.name, evidence, str(safety["trade"]), tuple(safety["steps"]), "similarity")]
 
@@ -330,7 +334,9 @@ _HEDGED = re.compile(r"(?<=\w)-(?:ish|like|type)$")
 
 
 def _tokens(sentence: str) -> list[str]:
-    return [_HEDGED.sub("", _ELIDED.sub("", t)) for t in _TOKEN.findall(sentence)]
+    """Words, a hyphenated compound as its parts ("a burnt-wiring smell" is "burnt wiring"), as
+    the lexicon's entries are read."""
+    return [p for t in _TOKEN.findall(sentence) for p in _HEDGED.sub("", _ELIDED.sub("", t)).split("-") if p]
 
 
 _CONTRACTED = re.compile(r"'s$")
