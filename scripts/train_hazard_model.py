@@ -50,13 +50,12 @@ def _tickets(rounds: list[int]) -> list[dict[str, object]]:
 
 
 def _prepared(text: str) -> str:
-    from quarry.apps.leasing.hazard_similarity import calm_removed, pieces
+    from quarry.apps.leasing.hazard_similarity import compared_pieces
     from quarry.apps.leasing.hazard_timing import happening_now
-    from quarry.apps.leasing.hazards import without_other_senses, without_tobacco_smoke
+    from quarry.apps.leasing.hazards import meaning_read
 
-    now = happening_now(text).text
-    seen = without_other_senses(without_tobacco_smoke(now))
-    return pieces(calm_removed(seen) or seen)[0] if seen.strip() else ""
+    seen = meaning_read(happening_now(text).text)
+    return compared_pieces(seen)[0] if seen.strip() else ""
 
 
 def fit(x: np.ndarray, y: np.ndarray, strength: float = STRENGTH, steps: int = 2000) -> tuple[np.ndarray, float]:

@@ -277,3 +277,43 @@ def test_a_stuck_thing_and_an_absence_said_after_it_are_no_hazard(text: str) -> 
 def test_an_elevator_that_still_works_traps_nobody() -> None:
     assert find_hazards("elevator 2 squeaks between floors 8 and 9 but it still works") == []
     assert find_hazards("the service elevator died again. nobody's stuck, we just need it by friday") == []
+
+
+# Written for this test, not from a blind set: each is a class of ordinary ticket that shares a word
+# with a hazard (hazard round 15's false P0s, named as classes).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the delivery guys always smoke by our back door and it drifts into the stockroom",  # tobacco, any tense
+        "who decides the smoking rules for the loading dock?",  # smoking modifying a rule
+        "a pigeon got trapped behind the lobby glass again, can someone let it out",  # an animal trapped
+        "my access card is stuck inside the turnstile slot",  # a thing stuck
+        "熊猫楼的老鼠卡在粘鼠板上了，请派人处理",  # an animal, in Chinese
+        "גלאי העשן במשרד מצפצף כל דקה, כנראה סוללה",  # Hebrew: the article on the equipment's noun
+        "when is the backflow test coming up next? the insurer asked",  # "coming up" of a date
+        "there was a beer flood at friday's party, can the carpet cleaners come",  # a drink's flood is a spill
+        "strong asphalt smell through the vents, it's the road works crew repaving outside, how long will it last?",
+        "в коридоре пахнет гарью, это строители сваркой работают на лестнице, нас предупредили",  # named works
+    ],
+)
+def test_tobacco_animals_things_dates_spills_and_named_works_are_no_hazard(text: str) -> None:
+    assert find_hazards(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hazard"),
+    [
+        ("smoke is coming out of the panel and the staff smoke outside", "smoke"),  # only the tobacco verb is set aside
+        ("my coworker is trapped in the freight elevator with a dog", "person"),
+        ("smoke pouring into our office, it's the construction next door", "smoke"),  # an escalation is never explained
+        ("strong smoke smell coming from the restaurant next door", "smoke"),  # a place is not a harmless source
+        ("gas smell in the corridor, it's the contractors working on the meter", "gas"),  # gas is never explained
+        ("the water is coming up through the floor drain", "water"),
+        (
+            "we need someone soon, the gass smell is bad",
+            "gas",
+        ),  # a common word is spelled right, a hazard word is still respelled
+    ],
+)
+def test_the_same_words_still_read_a_hazard_beside_them(text: str, hazard: str) -> None:
+    assert hazard in {h.name for h in find_hazards(text)}

@@ -155,6 +155,12 @@ def pieces(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([whole, trimmed or whole, *(long if len(long) > 1 else [])]))[:_MAX_PIECES]
 
 
+def compared_pieces(text: str) -> tuple[str, ...]:
+    """The pieces compared, calm wording removed; the first is the whole message, which the learnt
+    model reads (and is trained on)."""
+    return pieces(calm_removed(text) or text)
+
+
 def _tidy(text: str) -> str:
     """Single spaces, no punctuation left dangling where words were removed ("the wall is hot, ,")."""
     text = re.sub(r"\s+([,;:.!?])", r"\1", " ".join(text.split()))
@@ -171,7 +177,7 @@ def similar_hazard(text: str) -> SimilarHazard | None:
     if not text.strip():
         return None
     protos = prototypes()
-    parts = pieces(calm_removed(text) or text)
+    parts = compared_pieces(text)
     embedder = LocalE5()
     vectors = _embed(embedder, list(parts))
     threshold = protos.over_threshold if _over(text, protos.over) else protos.threshold

@@ -6,7 +6,8 @@ they cannot read is a word spelled as it sounds or a short word with a letter do
 caught by comparing sound keys: lower case, doubled letters single, "oa"/"ea"/"ee" → one vowel,
 "ck" → "k", "ph" → "f", a final "e" and the "g" of "-ing" dropped ("smoak" and "smoke" are both
 "smok"). Only Latin-script words of four letters or more are respelled, only to an English word
-of the hazards lexicon, and only when the typed word is not itself a lexicon word; the result
+of the hazards lexicon, and only when the typed word is not itself a lexicon word or a common
+English word (by its frequency: "soon" is spelled right, not a slip of "sonne"); the result
 feeds the same rules (`hazards.find_hazards`), so a respelled word counts only where the word
 would.
 """
@@ -17,12 +18,16 @@ import re
 from functools import lru_cache
 
 from quarry.nlu.lexicon import load_lexicon
+from quarry.nlu.rarity import is_common
 from quarry.nlu.text import fold
 
 _LATIN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _DIGRAPHS = (("ck", "k"), ("ph", "f"), ("oa", "o"), ("ea", "e"), ("ee", "e"))
 _MIN_TYPED = 4
 """Shorter typed words are too often other words ("fir", "gaz" is fine French, "smo")."""
+_SPELLED_RIGHT = 4.0
+"""Zipf frequency from which a typed word is an English word spelled right, not a hazard word typed
+by ear: "soon" is not the French "sonne", "wires" stays "wires" ("leek", 2.9, is still a leak)."""
 
 
 def sound_key(word: str, *, whole: bool = True) -> str:
@@ -71,6 +76,8 @@ def respelled_word(typed: str) -> str | None:
     """The lexicon word `typed` sounds like, or None (also when `typed` is spelled right)."""
     words, keyed, stems = _vocabulary()
     if len(typed) < _MIN_TYPED or typed in words or any(typed.startswith(stem) for _, stem in stems):
+        return None
+    if is_common(typed, ("en",), at=_SPELLED_RIGHT):
         return None
     key = sound_key(typed)
     if key in keyed and keyed[key][0] == typed[0]:

@@ -64,7 +64,7 @@ class Phrase:
         """(first token, token after) of every place this phrase stands in `tokens`; for an entry
         matched inside the text, (character offset, -1)."""
         if self.cjk is not None:
-            return [(m.start(), -1) for m in re.finditer(re.escape(self.cjk), sentence)]
+            return [(m.start(), -1) for m in _inside(self.cjk).finditer(sentence)]
         n = len(self.words)
         return [(i, i + n) for i in range(len(tokens) - n + 1) if self._at(tokens[i : i + n])]
 
@@ -79,6 +79,19 @@ class Phrase:
             return False
         loose = [i for i, (w, t) in enumerate(pairs) if not _exact(w, t)]
         return len(loose) == 1 and _vowel_slip(*pairs[loose[0]])
+
+
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+
+
+@lru_cache(maxsize=4096)
+def _inside(entry: str) -> re.Pattern[str]:
+    """An entry matched inside the text. A later Hebrew word may carry the article ("גלאי העשן",
+    the smoke detector, is "גלאי עשן"); the first word's prefixes are inside the text already."""
+    words = entry.split()
+    if len(words) < 2 or not _HEBREW.search(entry):
+        return re.compile(re.escape(entry))
+    return re.compile(r"\s+ה?".join(re.escape(w) for w in words))
 
 
 def _word(pattern: str, token: str) -> bool:
@@ -110,14 +123,28 @@ class Pair:
     window: int
     masked: bool = False
     unless: tuple[Phrase, ...] = ()
+    """Words that, in the same sentence, say the pair is something else: a detector's low battery
+    or end of life ("chirps, screen says END"), not an alarm; a smell with no known source
+    ("nobody is cooking") is not a kitchen mishap."""
     unless_anywhere: bool = False
     """The `unless` words count anywhere in the sentence, not only beside the pair."""
     across: bool = False
     """The noun and the state may stand in neighbouring sentences ("the elevator ate our intern. he's stuck on 11
     with the doors shut"): the message is read whole as well."""
-    """Words that, in the same sentence, say the pair is something else: a detector's low battery
-    or end of life ("chirps, screen says END"), not an alarm; a smell with no known source
-    ("nobody is cooking") is not a kitchen mishap."""
+    of_people: bool = False
+    """The state is said of a person ("stuck", "trapped"): said of an animal or a thing ("a mouse
+    trapped in the glue trap") it is not this hazard."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A smell or haze said to come from work or cooking going on (`_explained`)."""
+
+    hazards: frozenset[str]
+    markers: tuple[Phrase, ...]
+    sources: tuple[Phrase, ...]
+    escalation: tuple[Phrase, ...]
+    window: int
 
 
 @dataclass(frozen=True)
@@ -129,6 +156,14 @@ class Lexicon:
     burning me up"): the burn word is masked like the equipment names."""
     tobacco: tuple[Phrase, ...]
     """Smokers, cigarettes, vaping: in that sentence and the next, "smoke" is theirs, not a fire's."""
+    smoking: dict[str, frozenset[str]]
+    """The grammar of tobacco said without a tobacco word (`_smoking_said`): who smokes ("people"),
+    the verb's forms, the words that may stand between, and the rules smoking may modify ("policy")."""
+    not_people: tuple[Phrase, ...]
+    """Animals and things that get stuck or trapped: "a mouse trapped in the glue trap" is no person."""
+    subject_skip: frozenset[str]
+    """Words that may stand between a subject and its state ("a bird is trapped", "the poor cat got stuck")."""
+    explained: Explained
     signals: dict[str, tuple[Phrase, ...]]
     pairs: dict[str, Pair]
     negators: frozenset[str]
@@ -148,7 +183,8 @@ def _pair(raw: dict[str, Any], nouns: str = "nouns", states: str = "states") -> 
         bool(raw.get("masked")),
         _phrases({"all": raw.get("unless", [])}),
         bool(raw.get("unless_anywhere")),
-        bool(raw.get("across")),
+        across=bool(raw.get("across")),
+        of_people=bool(raw.get("of_people")),
     )
 
 
@@ -159,6 +195,16 @@ def lexicon() -> Lexicon:
         set_aside=_phrases(raw["equipment"]) + _phrases(raw["senses"]),
         sense_pairs=tuple(_pair(p, "words", "things") for p in raw["sense_pair"].values()),
         tobacco=_phrases(raw["tobacco"]),
+        smoking={k: frozenset(fold(w) for w in v) for k, v in raw["smoking"].items()},
+        not_people=_phrases(raw["not_people"]),
+        subject_skip=frozenset(fold(w) for w in raw["subject"]["skip"]),
+        explained=Explained(
+            frozenset(raw["explained"]["hazards"]),
+            _phrases({"all": raw["explained"]["markers"]}),
+            _phrases({"all": raw["explained"]["sources"]}),
+            _phrases({"all": raw["explained"]["escalation"]}),
+            int(raw["explained"]["window"]),
+        ),
         signals={k: _phrases(v) for k, v in raw["signal"].items()},
         pairs={name: _pair(p) for name, p in raw["pair"].items()},
         negators=frozenset(fold(w) for w in raw["negation"]["words"]),
@@ -199,6 +245,13 @@ def find_hazards(text: str) -> list[HazardFinding]:
     return list(_hazards(text))
 
 
+def meaning_read(text: str) -> str:
+    """What the detectors that read meaning (similarity, the learnt model) are given of a message
+    already cut to what is happening now: other senses of hazard words and tobacco smoke set aside.
+    Training (`scripts/train_hazard_model.py`) prepares its tickets through this too."""
+    return without_other_senses(without_tobacco_smoke(text))
+
+
 @lru_cache(maxsize=512)
 def _hazards(text: str) -> tuple[HazardFinding, ...]:
     """Cached: the router, the triage and the ticket ask about the same message, and must get the
@@ -210,6 +263,29 @@ def _detect(message: str) -> list[HazardFinding]:
     text = happening_now(message).text  # past, resolved events and what-ifs are not read
     if not text.strip():
         return []
+    found = _found(text)
+    return [] if found and _explained(message, {h.name for h in found}) else found
+
+
+def _explained(message: str, names: set[str]) -> bool:
+    """A smell or haze whose source the tenant names as work or cooking going on, said as what it
+    is ("it was the wood oven next door", "it's the contractors sealing the lot"): explained, when
+    every hazard found is one a source can explain and nothing says it is growing, filling the room
+    or making anyone ill. A place alone ("from the restaurant next door") explains nothing: that
+    may be its fire."""
+    ex = lexicon().explained
+    if not names <= ex.hazards:
+        return False
+    folded = fold(message)
+    tokens = _tokens(folded)
+    if any(p.spans(tokens, folded) for p in ex.escalation):
+        return False
+    marks = [a for p in ex.markers for a, b in p.spans(tokens, folded) if b >= 0]
+    sources = [a for p in ex.sources for a, b in p.spans(tokens, folded) if b >= 0]
+    return any(0 < s - m <= ex.window for m in marks for s in sources)
+
+
+def _found(text: str) -> list[HazardFinding]:
     found = rule_hazards(text)
     if found:
         return found
@@ -221,7 +297,7 @@ def _detect(message: str) -> list[HazardFinding]:
         ]
         if found:
             return found
-    similar = similar_hazard(without_other_senses(without_tobacco_smoke(text)))
+    similar = similar_hazard(meaning_read(text))
     if similar is None:
         return []
     safety = lexicon().safety[similar.name]
@@ -243,7 +319,7 @@ def _pattern(phrases: tuple[Phrase, ...]) -> re.Pattern[str]:
     alternatives = []
     for phrase in phrases:
         if phrase.cjk is not None:
-            alternatives.append(re.escape(phrase.cjk))
+            alternatives.append(_inside(phrase.cjk).pattern)
             continue
         words = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.words]
         alternatives.append(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)")
@@ -263,10 +339,14 @@ def _tobacco_words() -> re.Pattern[str]:
 def without_tobacco_smoke(text: str) -> str:
     """The text without its smoke and tobacco words when it names smokers or cigarettes: "smokers by
     the door - their smoke drifts in" reads like a smoke report to the similarity detector, which
-    cannot tell whose smoke it is."""
+    cannot tell whose smoke it is. Without a tobacco word, only the smoke words that are tobacco by
+    grammar go ("people smoke right outside": `_smoking_said`)."""
     folded = fold(text)
     tokens = _tokens(folded)
     if not any(t.spans(tokens, folded) for t in lexicon().tobacco):
+        for i in _smoking_said(tokens, lexicon()):
+            after = re.escape(tokens[i + 1] if i + 1 < len(tokens) else "")
+            text = re.sub(rf"(?<!\w){re.escape(tokens[i])}(?!\w)\s*(?={after})", "", text, count=1, flags=re.I)
         return text
     return " ".join(_smoke_words().sub(" ", _tobacco_words().sub(" ", text)).split())
 
@@ -292,12 +372,14 @@ def rule_hazards(text: str) -> list[HazardFinding]:
             for a, b in eq.spans(tokens, sentence) if eq.cjk is None else []:
                 masked[a:b] = ["·"] * (b - a)
             if eq.cjk:
-                sentence_masked = sentence_masked.replace(eq.cjk, " ")
+                sentence_masked = _inside(eq.cjk).sub(" ", sentence_masked)
         for sense in lex.sense_pairs:
             for a, b, _ in _pairs(sense, tokens, sentence, lex):
                 if b >= 0:
                     masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
         smokers_here = any(t.spans(tokens, sentence) for t in lex.tobacco)
+        for i in _smoking_said(tokens, lex):
+            masked[i] = "·"
         # "smokers outside. their smoke drifts in": the smoke of the sentence after is theirs too
         tobacco, smokers_before = smokers_here or smokers_before, smokers_here
         for name, phrases in lex.signals.items():
@@ -306,7 +388,8 @@ def rule_hazards(text: str) -> list[HazardFinding]:
             for ph in phrases:
                 live = [
                     span for span in ph.spans(masked, sentence_masked)
-                    if span[1] < 0 or not _negated(masked, span[0], lex)
+                    if (span[1] < 0 or not _negated(masked, span[0], lex))
+                    and not (name == "person" and _said_of_a_thing(masked, span, sentence_masked, lex))
                 ]  # fmt: skip
                 if name not in found and live:
                     found[name] = " ".join(ph.words) or str(ph.cjk)
@@ -340,6 +423,45 @@ def _tokens(sentence: str) -> list[str]:
 
 
 _CONTRACTED = re.compile(r"'s$")
+
+
+def _smoking_said(tokens: list[str], lex: Lexicon) -> list[int]:
+    """Where a smoke word is tobacco by grammar, with no tobacco word said: a person who smokes, in
+    any tense ("people smoke right outside", "the cleaners always smoked there"), or smoking as a
+    rule's modifier ("what's the smoking policy"). Only that word is tobacco: other smoke in the
+    sentence ("smoke from the panel and staff smoke outside") is still read."""
+    grammar = lex.smoking
+    found: list[int] = []
+    for i, token in enumerate(tokens):
+        if token not in grammar["verbs"]:
+            continue
+        if i + 1 < len(tokens) and tokens[i + 1] in grammar["rules"]:
+            found.append(i)
+            continue
+        j = i - 1
+        while j >= 0 and i - j <= 3 and tokens[j] in grammar["between"]:
+            j -= 1
+        if j >= 0 and tokens[j] in grammar["people"]:
+            found.append(i)
+    return found
+
+
+_CJK_SUBJECT = 4
+"""Characters before a CJK state where its subject stands ("老鼠卡在…", a mouse stuck in…)."""
+
+
+def _said_of_a_thing(tokens: list[str], span: tuple[int, int], sentence: str, lex: Lexicon) -> bool:
+    """A person's state ("trapped", "stuck inside", "卡在") said of an animal or a thing: the nearest
+    word before it, past auxiliaries and articles, names one ("a mouse trapped in the glue trap",
+    "my keycard is stuck inside the reader"). A state with no subject said is a person's."""
+    start, end = span
+    if end < 0:  # matched inside the text: `start` is a character offset
+        before = sentence[max(0, start - _CJK_SUBJECT) : start]
+        return any(p.cjk is not None and p.cjk in before for p in lex.not_people)
+    j = start - 1
+    while j >= 0 and start - j <= 3 and tokens[j] in lex.subject_skip:
+        j -= 1
+    return j >= 0 and any(len(p.words) == 1 and _exact(p.words[0], tokens[j]) for p in lex.not_people)
 
 
 def _negated(tokens: list[str], start: int, lex: Lexicon) -> bool:
@@ -381,6 +503,8 @@ def _pairs(pair: Pair, tokens: list[str], sentence: str, lex: Lexicon) -> list[t
             cjk = noun.cjk is not None or state.cjk is not None
             near = max(0, c - b) <= pair.window and max(0, a - d) <= pair.window and (c, d) != (a, b)
             if _said_otherwise(unless, (a, b), (c, d), len(tokens) if pair.unless_anywhere else pair.window):
+                continue
+            if pair.of_people and _said_of_a_thing(tokens, (c, d), sentence, lex):
                 continue
             if ((cjk or near) and not (cjk or _negated(tokens, c, lex) or _negated(tokens, a, lex))) or cjk:
                 out.append((a, b, f"{' '.join(noun.words) or noun.cjk} … {' '.join(state.words) or state.cjk}"))
