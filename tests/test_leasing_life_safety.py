@@ -317,3 +317,37 @@ def test_tobacco_animals_things_dates_spills_and_named_works_are_no_hazard(text:
 )
 def test_the_same_words_still_read_a_hazard_beside_them(text: str, hazard: str) -> None:
     assert hazard in {h.name for h in find_hazards(text)}
+
+
+# Written for this test: hazard round 16's classes. Fire as praise, an event over (the person fine,
+# the machine running normally; "still" that concedes), a message too short to compare.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the new reception is so fire 😍 whoever picked the tiles. also can we get two more parking passes",
+        "Last Tuesday our intern got stuck in elevator B for half an hour, he's fine and it's been running"
+        " normally since. Can we see the inspection report?",
+        "The smoke alarm in suite 4 went off last night, the fire dept came and reset it."
+        " We'd still like someone to check the detector.",
+        "need more keys",
+    ],
+)
+def test_praise_events_that_are_over_and_three_word_requests_are_no_hazard(text: str) -> None:
+    assert find_hazards(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "heads up, the fire alarm has been in bypass since the contractors started and we have 50 staff on the floor",
+        "facilities put bags over the smoke detectors for the painting and forgot them, we're all working in here",
+        "the back emergency exit is padlocked from outside and the shop is full of customers",
+    ],
+)
+def test_fire_protection_out_of_action_in_an_occupied_space_is_a_hazard(text: str) -> None:
+    assert "impaired" in {h.name for h in find_hazards(text)}
+
+
+def test_fire_said_of_a_place_or_with_a_call_for_help_is_still_a_fire() -> None:
+    assert "fire" in {h.name for h in find_hazards("the storage room is fire 🔥 help")}
+    assert "fire" in {h.name for h in find_hazards("there is fire in the bin lol")}

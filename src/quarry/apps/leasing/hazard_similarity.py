@@ -155,6 +155,15 @@ def pieces(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([whole, trimmed or whole, *(long if len(long) > 1 else [])]))[:_MAX_PIECES]
 
 
+_MIN_MESSAGE_WORDS = 4
+"""A message of fewer words in a spaced script ("need parking pass") carries too little meaning to
+compare: its nearest prototype is chance. The rules still read it ("smoke 3rd fl", "smell gas lobby")."""
+
+
+def _too_short(text: str) -> bool:
+    return not _UNSPACED.search(text) and len(re.findall(r"\w+", text)) < _MIN_MESSAGE_WORDS
+
+
 def compared_pieces(text: str) -> tuple[str, ...]:
     """The pieces compared, calm wording removed; the first is the whole message, which the learnt
     model reads (and is trained on)."""
@@ -174,7 +183,7 @@ def _over(text: str, words: tuple[str, ...]) -> bool:
 
 def similar_hazard(text: str) -> SimilarHazard | None:
     """The hazard `text` reads like, or None."""
-    if not text.strip():
+    if not text.strip() or _too_short(text):
         return None
     protos = prototypes()
     parts = compared_pieces(text)

@@ -52,6 +52,9 @@ class Timing:
     """How a yes/no question opens ("are", "is it", «можно ли»), at the start of a sentence."""
     allowed: re.Pattern[str]
     """Words asking for permission ("allowed", "permitted", «разрешено»)."""
+    conceding: re.Pattern[str]
+    """"Still" before a wish ("we'd still like", "still want someone to check"): it concedes, it does
+    not say something goes on."""
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +64,9 @@ def timing() -> Timing:
     def of(section: str) -> re.Pattern[str]:
         return phrase_pattern(fold(e) for entries in raw[section].values() for e in entries)
 
-    return Timing(of("past"), of("resolved"), of("hypothetical"), of("ongoing"), of("asks"), of("allowed"))
+    wishes = "|".join(re.escape(fold(w)) for entries in raw["concessive"].values() for w in entries)
+    conceding = re.compile(rf"(?<!\w)still\s+(?:{wishes})(?!\w)")
+    return Timing(of("past"), of("resolved"), of("hypothetical"), of("ongoing"), of("asks"), of("allowed"), conceding)
 
 
 def _asks_permission(sentence: str, t: Timing) -> bool:
@@ -70,8 +75,9 @@ def _asks_permission(sentence: str, t: Timing) -> bool:
 
 
 def _ongoing(folded: str, t: Timing) -> bool:
-    """An ongoing marker outside the resolution phrases ("fine now" is not "now")."""
-    return t.ongoing.search(t.resolved.sub(" ", folded)) is not None
+    """An ongoing marker outside the resolution phrases ("fine now" is not "now") and the concessive
+    "still" ("we'd still like someone to look")."""
+    return t.ongoing.search(t.conceding.sub(" ", t.resolved.sub(" ", folded))) is not None
 
 
 @dataclass(frozen=True)

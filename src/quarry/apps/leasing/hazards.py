@@ -82,16 +82,20 @@ class Phrase:
 
 
 _HEBREW = re.compile(r"[\u0590-\u05ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
 @lru_cache(maxsize=4096)
 def _inside(entry: str) -> re.Pattern[str]:
     """An entry matched inside the text. A later Hebrew word may carry the article ("גלאי העשן",
-    the smoke detector, is "גלאי עשן"); the first word's prefixes are inside the text already."""
+    the smoke detector, is "גלאי עשן"); the first word's prefixes are inside the text already. A
+    Korean entry runs to the end of its word."""
     words = entry.split()
+    # Korean writes particles and endings onto the word: "연기는 없" is the whole of "연기는 없어요".
+    ending = "[\uac00-\ud7af]*" if _HANGUL.search(entry[-1]) else ""
     if len(words) < 2 or not _HEBREW.search(entry):
-        return re.compile(re.escape(entry))
-    return re.compile(r"\s+ה?".join(re.escape(w) for w in words))
+        return re.compile(re.escape(entry) + ending)
+    return re.compile(r"\s+ה?".join(re.escape(w) for w in words) + ending)
 
 
 def _word(pattern: str, token: str) -> bool:
@@ -159,6 +163,9 @@ class Lexicon:
     smoking: dict[str, frozenset[str]]
     """The grammar of tobacco said without a tobacco word (`_smoking_said`): who smokes ("people"),
     the verb's forms, the words that may stand between, and the rules smoking may modify ("policy")."""
+    praise: dict[str, frozenset[str]]
+    """"Fire" as praise (`_fire_praised`): the copulas, intensifiers, subjects that name no thing
+    ("there", "it") and the words after it that say where a fire is."""
     not_people: tuple[Phrase, ...]
     """Animals and things that get stuck or trapped: "a mouse trapped in the glue trap" is no person."""
     subject_skip: frozenset[str]
@@ -196,6 +203,7 @@ def lexicon() -> Lexicon:
         sense_pairs=tuple(_pair(p, "words", "things") for p in raw["sense_pair"].values()),
         tobacco=_phrases(raw["tobacco"]),
         smoking={k: frozenset(fold(w) for w in v) for k, v in raw["smoking"].items()},
+        praise={k: frozenset(fold(w) for w in v) for k, v in raw["praise"].items()},
         not_people=_phrases(raw["not_people"]),
         subject_skip=frozenset(fold(w) for w in raw["subject"]["skip"]),
         explained=Explained(
@@ -249,7 +257,7 @@ def meaning_read(text: str) -> str:
     """What the detectors that read meaning (similarity, the learnt model) are given of a message
     already cut to what is happening now: other senses of hazard words and tobacco smoke set aside.
     Training (`scripts/train_hazard_model.py`) prepares its tickets through this too."""
-    return without_other_senses(without_tobacco_smoke(text))
+    return without_other_senses(without_tobacco_smoke(_without_grammar_senses(text)))
 
 
 @lru_cache(maxsize=512)
@@ -339,16 +347,21 @@ def _tobacco_words() -> re.Pattern[str]:
 def without_tobacco_smoke(text: str) -> str:
     """The text without its smoke and tobacco words when it names smokers or cigarettes: "smokers by
     the door - their smoke drifts in" reads like a smoke report to the similarity detector, which
-    cannot tell whose smoke it is. Without a tobacco word, only the smoke words that are tobacco by
-    grammar go ("people smoke right outside": `_smoking_said`)."""
+    cannot tell whose smoke it is."""
     folded = fold(text)
     tokens = _tokens(folded)
     if not any(t.spans(tokens, folded) for t in lexicon().tobacco):
-        for i in _smoking_said(tokens, lexicon()):
-            after = re.escape(tokens[i + 1] if i + 1 < len(tokens) else "")
-            text = re.sub(rf"(?<!\w){re.escape(tokens[i])}(?!\w)\s*(?={after})", "", text, count=1, flags=re.I)
         return text
     return " ".join(_smoke_words().sub(" ", _tobacco_words().sub(" ", text)).split())
+
+
+def _without_grammar_senses(text: str) -> str:
+    """The text without the hazard words grammar says are something else (`_grammar_senses`)."""
+    tokens = _tokens(fold(text))
+    for i in _grammar_senses(tokens, lexicon(), text):
+        after = re.escape(tokens[i + 1] if i + 1 < len(tokens) else "")
+        text = re.sub(rf"(?<!\w){re.escape(tokens[i])}(?!\w)\s*(?={after})", "", text, count=1, flags=re.I)
+    return text
 
 
 def without_other_senses(text: str) -> str:
@@ -378,7 +391,7 @@ def rule_hazards(text: str) -> list[HazardFinding]:
                 if b >= 0:
                     masked[a:b] = ["·"] * (b - a)  # the burn word of "burnt popcorn"
         smokers_here = any(t.spans(tokens, sentence) for t in lex.tobacco)
-        for i in _smoking_said(tokens, lex):
+        for i in _grammar_senses(tokens, lex, text):
             masked[i] = "·"
         # "smokers outside. their smoke drifts in": the smoke of the sentence after is theirs too
         tobacco, smokers_before = smokers_here or smokers_before, smokers_here
@@ -438,12 +451,54 @@ def _smoking_said(tokens: list[str], lex: Lexicon) -> list[int]:
         if i + 1 < len(tokens) and tokens[i + 1] in grammar["rules"]:
             found.append(i)
             continue
+        if i + 1 < len(tokens) and tokens[i + 1] in grammar["nouns_before"]:
+            continue  # "staff that smoke is coming from the grille": the noun
         j = i - 1
         while j >= 0 and i - j <= 3 and tokens[j] in grammar["between"]:
             j -= 1
         if j >= 0 and tokens[j] in grammar["people"]:
             found.append(i)
     return found
+
+
+def _fire_praised(tokens: list[str], lex: Lexicon, message: str) -> list[int]:
+    """Where "fire" is praise, not flames: said of a subject by a copula ("this lobby is fire",
+    "dit pand is echt fire"), not of a place ("there's fire", "it's fire") and not followed by where
+    it is ("is fire in the bin")."""
+    praise = lex.praise
+    if "fire" not in tokens or not _speaks_as_praise(message):
+        return []
+    found: list[int] = []
+    for i, token in enumerate(tokens):
+        if token != "fire" or (i + 1 < len(tokens) and tokens[i + 1] in praise["places"]):
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j] in praise["intensifiers"]:
+            j -= 1
+        if j >= 1 and tokens[j] in praise["copulas"] and tokens[j - 1] not in praise["not_subjects"]:
+            found.append(i)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _speaks_as_praise(message: str) -> bool:
+    """A laugh, an emoji or a word of taste in the message, and no call for help: "this lobby is
+    fire 🔥🔥 whoever did the design lol", not "the kitchen is fire 🔥 help"."""
+    cues, alarm = lexicon().praise["cues"], lexicon().praise["alarm"]
+    tokens = _tokens(fold(message))
+    if any(c in message for c in cues if not c.isascii()) or any(t in cues for t in tokens):
+        return not any(_word_in(t, alarm) for t in tokens)
+    return False
+
+
+def _word_in(token: str, words: frozenset[str]) -> bool:
+    return token in words or any(w.endswith("*") and token.startswith(w[:-1]) for w in words)
+
+
+def _grammar_senses(tokens: list[str], lex: Lexicon, message: str) -> list[int]:
+    """Hazard words that grammar says are something else: tobacco (`_smoking_said`), praise
+    (`_fire_praised`)."""
+    return sorted({*_smoking_said(tokens, lex), *_fire_praised(tokens, lex, message)})
 
 
 _CJK_SUBJECT = 4
