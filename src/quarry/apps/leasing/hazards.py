@@ -257,7 +257,7 @@ def meaning_read(text: str) -> str:
     """What the detectors that read meaning (similarity, the learnt model) are given of a message
     already cut to what is happening now: other senses of hazard words and tobacco smoke set aside.
     Training (`scripts/train_hazard_model.py`) prepares its tickets through this too."""
-    return without_other_senses(without_tobacco_smoke(_without_grammar_senses(text)))
+    return without_other_senses(_without_grammar_senses(without_tobacco_smoke(text)))
 
 
 @lru_cache(maxsize=512)
